@@ -1,0 +1,1 @@
+# engine/stone.mk: filled in by the owner of this part

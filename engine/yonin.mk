@@ -1,0 +1,1 @@
+# engine/yonin.mk: filled in by the owner of this part

@@ -1,0 +1,1 @@
+# screens/screens.mk: filled in by the owner of this part

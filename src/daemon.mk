@@ -1,0 +1,1 @@
+# src/daemon.mk: filled in by the owner of this part

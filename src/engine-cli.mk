@@ -1,0 +1,1 @@
+# src/engine-cli.mk: filled in by the owner of this part

@@ -1,0 +1,1 @@
+# src/store.mk: filled in by the owner of this part

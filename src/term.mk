@@ -1,0 +1,1 @@
+# src/term.mk: filled in by the owner of this part

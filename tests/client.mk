@@ -1,0 +1,1 @@
+# tests/client.mk: filled in by the owner of this part

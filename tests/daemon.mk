@@ -1,0 +1,1 @@
+# tests/daemon.mk: filled in by the owner of this part

@@ -1,0 +1,1 @@
+# tests/stone.mk: filled in by the owner of this part

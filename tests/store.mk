@@ -1,0 +1,1 @@
+# tests/store.mk: filled in by the owner of this part

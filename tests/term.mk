@@ -1,0 +1,1 @@
+# tests/term.mk: filled in by the owner of this part
