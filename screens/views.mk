@@ -1,0 +1,1 @@
+# screens/views.mk: filled in by the owner of this part

@@ -1,0 +1,1 @@
+# src/hall.mk: filled in by the owner of this part
