@@ -1,1 +1,23 @@
-# tests/store.mk: filled in by the owner of this part
+# tests/store.mk: unit tests and the benchmark of src/libstore.a.
+check_PROGRAMS += tests/unit/test-store tests/unit/test-password \
+	tests/unit/test-rating
+TESTS += tests/unit/test-store tests/unit/test-password \
+	tests/unit/test-rating
+
+tests_unit_test_store_SOURCES = tests/unit/test-store.c
+tests_unit_test_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_store_LDADD = $(STORE_LDADD) $(CHECK_LIBS)
+
+tests_unit_test_password_SOURCES = tests/unit/test-password.c
+tests_unit_test_password_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_password_LDADD = $(STORE_LDADD) $(CHECK_LIBS)
+
+tests_unit_test_rating_SOURCES = tests/unit/test-rating.c
+tests_unit_test_rating_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_rating_LDADD = $(STORE_LDADD) $(CHECK_LIBS)
+
+EXTRA_PROGRAMS += tests/bench/bench-store
+BENCH_PROGS += tests/bench/bench-store
+tests_bench_bench_store_SOURCES = tests/bench/bench-store.c
+tests_bench_bench_store_CFLAGS = $(AM_CFLAGS) -O2
+tests_bench_bench_store_LDADD = $(STORE_LDADD) -lpthread
