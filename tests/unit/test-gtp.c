@@ -1,0 +1,272 @@
+/*
+ * test-gtp.c - the engine protocol core (src/gtp.c, gtp-stone.c) driven
+ * in-process, line by line.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/gtp.h"
+
+static struct gtp *gtp;
+
+static void
+setup_gtp(void)
+{
+	gtp = gtp_new();
+	ck_assert_ptr_nonnull(gtp);
+}
+
+static void
+teardown_gtp(void)
+{
+	gtp_free(gtp);
+	gtp = NULL;
+}
+
+static const char *
+feed(const char *line)
+{
+	int quit = 0;
+
+	return gtp_feed(gtp, line, &quit);
+}
+
+/* Feed and expect this exact answer. */
+#define ANSWER(line, want) ck_assert_str_eq(feed(line), want)
+
+/* Feed and expect success. */
+static void
+ok(const char *line)
+{
+	const char *a = feed(line);
+
+	ck_assert_msg(a[0] == '=', "%s: %s", line, a);
+}
+
+START_TEST(test_framing)
+{
+	int quit = 0;
+	char *big;
+
+	ANSWER("", "");
+	ANSWER("   ", "");
+	ANSWER("# a comment", "");
+	ANSWER("protocol_version", "= 2\n\n");
+	ANSWER("protocol_version\r\n", "= 2\n\n");
+	ANSWER("12 name", "=12 gamehall\n\n");
+	ANSWER("  3\tname # trailing comment", "=3 gamehall\n\n");
+	ANSWER("7 nosuch", "?7 unknown command\n\n");
+	ANSWER("nosuch", "? unknown command\n\n");
+	ck_assert_int_eq(strncmp(feed("5"), "?5 ", 3), 0);
+	ck_assert_int_eq(strncmp(feed("name extra"), "? name", 6), 0);
+	/* Control characters are dropped, as GTP says. */
+	ANSWER("na\x01me", "= gamehall\n\n");
+	big = malloc(GTP_LINE_MAX + 10);
+	memset(big, 'a', GTP_LINE_MAX + 9);
+	big[GTP_LINE_MAX + 9] = '\0';
+	ck_assert_int_eq(strncmp(feed(big), "? line too long", 15), 0);
+	free(big);
+	ck_assert_str_eq(gtp_feed(gtp, "4 quit", &quit), "=4\n\n");
+	ck_assert_int_eq(quit, 1);
+}
+END_TEST
+
+START_TEST(test_commands_listed)
+{
+	const char *list;
+
+	ANSWER("known_command play", "= true\n\n");
+	ANSWER("known_command gh-forbidden", "= true\n\n");
+	ANSWER("known_command genmove", "= false\n\n");
+	ck_assert_int_eq(feed("known_command")[0], '?');
+	list = feed("list_commands");
+	ck_assert_int_eq(list[0], '=');
+	ck_assert_ptr_nonnull(strstr(list, "\ngh-forbidden\n"));
+	ck_assert_ptr_nonnull(strstr(list, "\ngh-legal\n"));
+	ck_assert_ptr_nonnull(strstr(list, "\nboardsize\n"));
+	ck_assert_ptr_null(strstr(list, "genmove"));
+	ck_assert_ptr_null(strstr(list, "gomocup"));
+}
+END_TEST
+
+START_TEST(test_family_commands)
+{
+	char line[64], want[128];
+
+	/* The yonin family's commands are refused in a stone game. */
+	for (int i = 0; gtp_family_yonin.commands[i].name != NULL; i++) {
+		const char *name = gtp_family_yonin.commands[i].name;
+
+		snprintf(line, sizeof line, "%s", name);
+		snprintf(want, sizeof want, "? %s: not a command of gomoku\n\n",
+		    name);
+		ANSWER(line, want);
+	}
+	ok("gh-variant connect6");
+	ANSWER("gh-forbidden", "? connect6 has no restricted points\n\n");
+	ok("gh-variant renju");
+	ok("gh-setup black g8 i8 h7 h9 tomove black");
+	ANSWER("gh-forbidden", "= h8:double-three\n\n");
+	ANSWER("gh-forbidden x", "? gh-forbidden takes no arguments\n\n");
+}
+END_TEST
+
+START_TEST(test_play_and_undo)
+{
+	ANSWER("play black h8", "=\n\n");
+	ck_assert_int_eq(strncmp(feed("play black h9"), "? it is white's",
+	    15), 0);
+	ck_assert_int_eq(strncmp(feed("play white z99"), "? bad point: z99",
+	    16), 0);
+	ck_assert_int_eq(strncmp(feed("play green h9"), "? unknown side: green",
+	    21), 0);
+	ck_assert_int_eq(strncmp(feed("play white"), "? usage", 7), 0);
+	ANSWER("gh-status", "= play white\n\n");
+	ANSWER("gh-record", "= gomoku size=15 overline=on restrict=off moves "
+	    "h8\n\n");
+	ANSWER("undo", "=\n\n");
+	ck_assert_int_eq(feed("undo")[0], '?');
+	ck_assert_int_eq(feed("undo now")[0], '?');
+	ANSWER("gh-board", "=\n\n");
+}
+END_TEST
+
+START_TEST(test_legal_filter)
+{
+	ok("play b h8");
+	ANSWER("gh-legal h1", "= h1 h10 h11 h12 h13 h14 h15\n\n");
+	ANSWER("gh-legal h", "= h1 h2 h3 h4 h5 h6 h7 h9 h10 h11 h12 h13 h14 "
+	    "h15\n\n");
+	ANSWER("gh-legal zz", "=\n\n");
+	ck_assert_int_eq(feed("gh-legal a b")[0], '?');
+	ok("gh-variant renju");
+	ANSWER("gh-legal", "= h8\n\n");
+	ok("play b h8");
+	ANSWER("gh-legal", "= g7 g8 g9 h7 h9 i7 i8 i9\n\n");
+}
+END_TEST
+
+START_TEST(test_variant_and_options)
+{
+	ck_assert_int_eq(strncmp(feed("gh-variant chess"),
+	    "? unknown variant: chess", 24), 0);
+	ck_assert_int_eq(strncmp(feed("gh-variant gomoku size=17"),
+	    "? bad value for size: 17", 24), 0);
+	ck_assert_int_eq(strncmp(feed("gh-variant gomoku colour=red"),
+	    "? unknown option for gomoku: colour", 35), 0);
+	ck_assert_int_eq(feed("gh-variant")[0], '?');
+	ok("gh-variant freestyle opening=swap2");
+	ANSWER("gh-players", "= P1=? P2=?\n\n");
+	ok("play b h8");
+	ok("play w h9");
+	ok("play b h10");
+	ANSWER("gh-status", "= choose P2 black|white|more\n\n");
+	ck_assert_int_eq(feed("play w a1")[0], '?');
+	ck_assert_int_eq(feed("gh-choose red")[0], '?');
+	ANSWER("gh-choose black", "=\n\n");
+	ANSWER("gh-players", "= P1=white P2=black\n\n");
+	ANSWER("gh-record", "= freestyle opening=swap2 moves h8 h9 h10 "
+	    "@black\n\n");
+	ck_assert_int_eq(feed("gh-choose white")[0], '?');
+}
+END_TEST
+
+START_TEST(test_boardsize_and_clear)
+{
+	ok("play b h8");
+	ok("boardsize 19");
+	ANSWER("gh-record", "= gomoku size=19 overline=on restrict=off "
+	    "moves\n\n");
+	ck_assert_int_eq(strncmp(feed("boardsize 17"), "? boardsize 17", 14),
+	    0);
+	ck_assert_int_eq(feed("boardsize x")[0], '?');
+	ok("gh-variant renju");
+	ok("boardsize 15");
+	ck_assert_int_eq(strncmp(feed("boardsize 19"), "? renju is played on "
+	    "15x15", 26), 0);
+	ok("gh-setup black h8 tomove white");
+	ok("play w h9");
+	ok("clear_board");
+	ANSWER("gh-record", "= renju moves\n\n");
+	ok("gh-variant connect6 size=13");
+	ok("boardsize 15");
+	ANSWER("gh-record", "= connect6 size=15 moves\n\n");
+}
+END_TEST
+
+START_TEST(test_setup_and_board)
+{
+	ok("play b a1");
+	ck_assert_int_eq(strncmp(feed("gh-setup black h8 h8"),
+	    "? h8 is given twice", 19), 0);
+	ANSWER("gh-board", "= a1:black\n\n");
+	ok("gh-setup black h8 white h9 tomove black");
+	ANSWER("gh-board", "= h8:black h9:white\n\n");
+	ANSWER("gh-status", "= play black\n\n");
+	ANSWER("gh-record", "= gomoku size=15 overline=on restrict=off setup "
+	    "black h8 white h9 tomove black moves\n\n");
+}
+END_TEST
+
+START_TEST(test_perft)
+{
+	ANSWER("gh-perft 0", "= 1\n\n");
+	ANSWER("gh-perft 2", "= 50400\n\n");
+	ck_assert_int_eq(strncmp(feed("gh-perft 9"), "? gh-perft 9: about",
+	    19), 0);
+	ck_assert_int_eq(strncmp(feed("gh-perft -1"), "? bad depth: -1", 15),
+	    0);
+	ck_assert_int_eq(feed("gh-perft 99999999999999999999")[0], '?');
+	ck_assert_int_eq(feed("gh-perft")[0], '?');
+	ok("gh-variant renju");
+	ANSWER("gh-perft 3", "= 184\n\n");
+}
+END_TEST
+
+START_TEST(test_showboard)
+{
+	const char *a;
+
+	ok("play b h8");
+	a = feed("showboard");
+	ck_assert_int_eq(strncmp(a, "=\n    a b c", 11), 0);
+	ck_assert_ptr_nonnull(strstr(a, "(X)"));
+	/* One empty line, at the end. */
+	ck_assert_ptr_eq(strstr(a, "\n\n"), a + strlen(a) - 2);
+}
+END_TEST
+
+static Suite *
+gtp_suite(void)
+{
+	Suite *s = suite_create("gtp");
+	TCase *tc = tcase_create("protocol");
+
+	tcase_add_checked_fixture(tc, setup_gtp, teardown_gtp);
+	tcase_add_test(tc, test_framing);
+	tcase_add_test(tc, test_commands_listed);
+	tcase_add_test(tc, test_family_commands);
+	tcase_add_test(tc, test_play_and_undo);
+	tcase_add_test(tc, test_legal_filter);
+	tcase_add_test(tc, test_variant_and_options);
+	tcase_add_test(tc, test_boardsize_and_clear);
+	tcase_add_test(tc, test_setup_and_board);
+	tcase_add_test(tc, test_perft);
+	tcase_add_test(tc, test_showboard);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(gtp_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
