@@ -1,1 +1,12 @@
-# screens/screens.mk: filled in by the owner of this part
+# screens/screens.mk: the terminal layer under the views - the cell grid, its
+# diff-to-ANSI writer, terminal capabilities, UTF-8 and widths.  No libevent,
+# no sockets.  Views (screens/views.mk) may append their sources to
+# screens_libscreens_a_SOURCES with += or build their own library.
+noinst_LIBRARIES += screens/libscreens.a
+screens_libscreens_a_SOURCES = \
+	screens/buf.c screens/buf.h \
+	screens/utf8.c screens/utf8-width.c screens/utf8.h \
+	screens/grid.c screens/grid.h \
+	screens/tty-caps.c screens/tty-caps.h \
+	screens/tty.c screens/tty.h
+EXTRA_DIST += screens/utf8-width.py

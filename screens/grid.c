@@ -1,0 +1,492 @@
+/*
+ * grid.c - the cell grid a view draws a frame into (see grid.h).
+ *
+ * The one invariant every function keeps: a wide character's left cell holds
+ * it and its right cell holds GRID_PAD; a GRID_PAD never stands anywhere
+ * else.  Breaking a wide character (writing over either half) blanks the
+ * other half, which is also what a terminal does.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "screens/grid.h"
+#include "screens/utf8.h"
+
+/*
+ * Line pieces by kind and directions (GRID_UP 1, GRID_DOWN 2, GRID_LEFT 4,
+ * GRID_RIGHT 8).  Double lines have no half pieces; a half is drawn whole.
+ */
+static const uint32_t grid_line_chars[4][16] = {
+	[GRID_LINE_LIGHT] = {
+		0, 0x2575, 0x2577, 0x2502, 0x2574, 0x2518, 0x2510, 0x2524,
+		0x2576, 0x2514, 0x250c, 0x251c, 0x2500, 0x2534, 0x252c, 0x253c,
+	},
+	[GRID_LINE_HEAVY] = {
+		0, 0x2579, 0x257b, 0x2503, 0x2578, 0x251b, 0x2513, 0x252b,
+		0x257a, 0x2517, 0x250f, 0x2523, 0x2501, 0x253b, 0x2533, 0x254b,
+	},
+	[GRID_LINE_DOUBLE] = {
+		0, 0x2551, 0x2551, 0x2551, 0x2550, 0x255d, 0x2557, 0x2563,
+		0x2550, 0x255a, 0x2554, 0x2560, 0x2550, 0x2569, 0x2566, 0x256c,
+	},
+	[GRID_LINE_ROUND] = {
+		0, 0x2575, 0x2577, 0x2502, 0x2574, 0x256f, 0x256e, 0x2524,
+		0x2576, 0x2570, 0x256d, 0x251c, 0x2500, 0x2534, 0x252c, 0x253c,
+	},
+};
+
+static const struct grid_cell grid_blank = {
+	' ', { GRID_DEFAULT, GRID_DEFAULT, 0 }
+};
+
+static struct grid_cell *
+grid_at(struct grid *g, int x, int y)
+{
+	return &g->cells[(size_t)y * g->sx + x];
+}
+
+const struct grid_cell *
+grid_get(const struct grid *g, int x, int y)
+{
+	if (g == NULL || x < 0 || y < 0 || x >= g->sx || y >= g->sy)
+		return NULL;
+	return &g->cells[(size_t)y * g->sx + x];
+}
+
+static void
+grid_blank_cells(struct grid *g)
+{
+	size_t	i, n = (size_t)g->sx * g->sy;
+
+	for (i = 0; i < n; i++)
+		g->cells[i] = grid_blank;
+}
+
+struct grid *
+grid_create(int sx, int sy)
+{
+	struct grid	*g;
+
+	if (sx < 1 || sy < 1 || sx > GRID_MAX_SX || sy > GRID_MAX_SY)
+		return NULL;
+	g = calloc(1, sizeof *g);
+	if (g == NULL)
+		return NULL;
+	g->cells = calloc((size_t)sx * sy, sizeof *g->cells);
+	if (g->cells == NULL) {
+		free(g);
+		return NULL;
+	}
+	g->sx = sx;
+	g->sy = sy;
+	grid_blank_cells(g);
+	return g;
+}
+
+void
+grid_free(struct grid *g)
+{
+	if (g == NULL)
+		return;
+	free(g->cells);
+	free(g);
+}
+
+int
+grid_resize(struct grid *g, int sx, int sy)
+{
+	struct grid_cell	*cells;
+
+	if (sx < 1 || sy < 1 || sx > GRID_MAX_SX || sy > GRID_MAX_SY)
+		return -1;
+	if (sx * sy != g->sx * g->sy) {
+		cells = calloc((size_t)sx * sy, sizeof *cells);
+		if (cells == NULL)
+			return -1;
+		free(g->cells);
+		g->cells = cells;
+	}
+	g->sx = sx;
+	g->sy = sy;
+	grid_blank_cells(g);
+	if (g->cx >= sx)
+		g->cx = sx - 1;
+	if (g->cy >= sy)
+		g->cy = sy - 1;
+	return 0;
+}
+
+int
+grid_copy(struct grid *dst, const struct grid *src)
+{
+	if (dst == src)
+		return 0;
+	if ((dst->sx != src->sx || dst->sy != src->sy) &&
+	    grid_resize(dst, src->sx, src->sy) != 0)
+		return -1;
+	memcpy(dst->cells, src->cells,
+	    (size_t)src->sx * src->sy * sizeof *src->cells);
+	dst->cx = src->cx;
+	dst->cy = src->cy;
+	dst->cursor_visible = src->cursor_visible;
+	return 0;
+}
+
+void
+grid_clear(struct grid *g, const struct grid_style *style)
+{
+	size_t	i, n = (size_t)g->sx * g->sy;
+
+	for (i = 0; i < n; i++) {
+		g->cells[i].ch = ' ';
+		g->cells[i].style = style != NULL ? *style : grid_blank.style;
+	}
+}
+
+int
+grid_style_equal(const struct grid_style *a, const struct grid_style *b)
+{
+	return a->fg == b->fg && a->bg == b->bg && a->attr == b->attr;
+}
+
+int
+grid_cell_equal(const struct grid_cell *a, const struct grid_cell *b)
+{
+	return a->ch == b->ch && grid_style_equal(&a->style, &b->style);
+}
+
+/* Make x,y free to be overwritten: blank the other half of a wide
+ * character that covers it. */
+static void
+grid_unwide(struct grid *g, int x, int y)
+{
+	struct grid_cell	*c = grid_at(g, x, y);
+
+	if (c->ch == GRID_PAD) {
+		if (x > 0)
+			grid_at(g, x - 1, y)->ch = ' ';
+		c->ch = ' ';
+	} else if (x + 1 < g->sx && grid_at(g, x + 1, y)->ch == GRID_PAD)
+		grid_at(g, x + 1, y)->ch = ' ';
+}
+
+int
+grid_set(struct grid *g, int x, int y, uint32_t ch,
+    const struct grid_style *style)
+{
+	struct grid_cell	*c;
+	int			 w;
+
+	if (x < 0 || y < 0 || x >= g->sx || y >= g->sy)
+		return 0;
+	if (style == NULL)
+		style = &grid_blank.style;
+	w = utf8_width(ch);
+	if (w <= 0)
+		return 0;
+	grid_unwide(g, x, y);
+	c = grid_at(g, x, y);
+	if (w == 2 && x + 1 >= g->sx) {
+		c->ch = ' ';
+		c->style = *style;
+		return 0;
+	}
+	c->ch = ch;
+	c->style = *style;
+	if (w == 2) {
+		grid_unwide(g, x + 1, y);
+		c = grid_at(g, x + 1, y);
+		c->ch = GRID_PAD;
+		c->style = *style;
+	}
+	return w;
+}
+
+int
+grid_putn(struct grid *g, int x, int y, int maxcols,
+    const struct grid_style *style, const char *s, size_t len)
+{
+	uint32_t	cp;
+	size_t		skip;
+	int		n, w;
+	long		pos = x;	/* long: x may be far left */
+
+	if (y < 0 || y >= g->sy || maxcols <= 0)
+		return 0;
+	while (len > 0 && pos < g->sx && pos - x < maxcols) {
+		n = utf8_decode(s, len, &cp, &skip);
+		if (n == 0)
+			break;
+		if (n < 0) {
+			s += skip;
+			len -= skip;
+			continue;
+		}
+		s += n;
+		len -= n;
+		w = utf8_width(cp);
+		if (w <= 0)
+			continue;
+		if (pos + w > g->sx && pos - x < maxcols) {
+			grid_set(g, (int)pos, y, ' ', style);	/* half */
+			pos = g->sx;
+			break;
+		}
+		if (pos - x + w > maxcols)
+			break;
+		if (pos >= 0)
+			grid_set(g, (int)pos, y, cp, style);
+		else if (pos + w > 0)
+			grid_set(g, 0, y, ' ', style);	/* cut at the left */
+		pos += w;
+	}
+	return pos > x ? (int)(pos - x) : 0;
+}
+
+int
+grid_put(struct grid *g, int x, int y, const struct grid_style *style,
+    const char *s)
+{
+	return grid_putn(g, x, y, x < 0 ? INT_MAX : g->sx - x, style, s,
+	    strlen(s));
+}
+
+int
+grid_printf(struct grid *g, int x, int y, const struct grid_style *style,
+    const char *fmt, ...)
+{
+	char	 small[512], *p = small;
+	va_list	 ap;
+	int	 n, cols;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return 0;
+	if ((size_t)n >= sizeof small) {
+		p = malloc((size_t)n + 1);
+		if (p == NULL)
+			return 0;
+		va_start(ap, fmt);
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	cols = grid_putn(g, x, y, x < 0 ? INT_MAX : g->sx - x, style, p,
+	    (size_t)n);
+	if (p != small)
+		free(p);
+	return cols;
+}
+
+/* Clip a rectangle to the grid; 0 if nothing is left. */
+static int
+grid_clip(const struct grid *g, int *x, int *y, int *w, int *h)
+{
+	long	x0 = *x, y0 = *y, x1 = x0 + *w, y1 = y0 + *h;
+
+	if (x0 < 0)
+		x0 = 0;
+	if (y0 < 0)
+		y0 = 0;
+	if (x1 > g->sx)
+		x1 = g->sx;
+	if (y1 > g->sy)
+		y1 = g->sy;
+	if (x0 >= x1 || y0 >= y1)
+		return 0;
+	*x = (int)x0;
+	*y = (int)y0;
+	*w = (int)(x1 - x0);
+	*h = (int)(y1 - y0);
+	return 1;
+}
+
+void
+grid_fill(struct grid *g, int x, int y, int w, int h, uint32_t ch,
+    const struct grid_style *style)
+{
+	int	i, j, cw;
+
+	if (!grid_clip(g, &x, &y, &w, &h))
+		return;
+	cw = utf8_width(ch);
+	if (cw <= 0)
+		return;
+	for (j = y; j < y + h; j++) {
+		for (i = x; i + cw <= x + w; i += cw)
+			grid_set(g, i, j, ch, style);
+		if (i < x + w)
+			grid_set(g, i, j, ' ', style);	/* odd width left */
+	}
+}
+
+void
+grid_restyle(struct grid *g, int x, int y, int w, int h,
+    const struct grid_style *style)
+{
+	int	i, j;
+
+	if (!grid_clip(g, &x, &y, &w, &h))
+		return;
+	if (style == NULL)
+		style = &grid_blank.style;
+	for (j = y; j < y + h; j++) {
+		for (i = x; i < x + w; i++)
+			grid_at(g, i, j)->style = *style;
+		/* A wide character is one glyph: its halves share a style. */
+		if (grid_at(g, x, j)->ch == GRID_PAD && x > 0)
+			grid_at(g, x - 1, j)->style = *style;
+		if (x + w < g->sx && grid_at(g, x + w, j)->ch == GRID_PAD)
+			grid_at(g, x + w, j)->style = *style;
+	}
+}
+
+/* Directions and kind of a line piece; 0 if ch is not one. */
+static unsigned
+grid_line_lookup(uint32_t ch, enum grid_line *kind)
+{
+	int		 k;
+	unsigned	 d;
+
+	if (ch < 0x2500 || ch > 0x257f)
+		return 0;
+	for (k = 0; k < 4; k++) {
+		for (d = 1; d < 16; d++) {
+			if (grid_line_chars[k][d] == ch) {
+				if (kind != NULL)
+					*kind = k;
+				return d;
+			}
+		}
+	}
+	return 0;
+}
+
+unsigned
+grid_line_dirs(uint32_t ch)
+{
+	return grid_line_lookup(ch, NULL);
+}
+
+/* Light and round lines are one family: they join. */
+static int
+grid_line_family(enum grid_line kind)
+{
+	return kind == GRID_LINE_ROUND ? GRID_LINE_LIGHT : (int)kind;
+}
+
+void
+grid_line_cell(struct grid *g, int x, int y, unsigned dirs,
+    enum grid_line kind, const struct grid_style *style)
+{
+	const struct grid_cell	*c = grid_get(g, x, y);
+	enum grid_line		 old;
+	unsigned		 have;
+
+	if (c == NULL || (unsigned)kind > GRID_LINE_ROUND)
+		return;
+	dirs &= 0xf;
+	have = grid_line_lookup(c->ch, &old);
+	if (have != 0 && grid_line_family(old) == grid_line_family(kind))
+		dirs |= have;
+	if (dirs == 0)
+		return;
+	grid_set(g, x, y, grid_line_chars[kind][dirs], style);
+}
+
+/*
+ * A line's end joins what it ends on (a box edge becomes a tee) but draws a
+ * whole segment over empty cells, so a lone line has no stubby half ends.
+ */
+static unsigned
+grid_line_end(const struct grid *g, int x, int y, unsigned whole,
+    unsigned inward, enum grid_line kind)
+{
+	const struct grid_cell	*c = grid_get(g, x, y);
+	enum grid_line		 old;
+
+	if (c != NULL && grid_line_lookup(c->ch, &old) != 0 &&
+	    grid_line_family(old) == grid_line_family(kind))
+		return inward;
+	return whole;
+}
+
+void
+grid_hline(struct grid *g, int x, int y, int w, enum grid_line kind,
+    const struct grid_style *style)
+{
+	const unsigned	lr = GRID_LEFT | GRID_RIGHT;
+	int		i, from, to;
+	unsigned	dirs;
+
+	if (w <= 0 || y < 0 || y >= g->sy || (long)x + w <= 0 || x >= g->sx)
+		return;
+	from = x < 0 ? -x : 0;
+	to = (long)x + w > g->sx ? g->sx - x : w;
+	for (i = from; i < to; i++) {
+		dirs = lr;
+		if (w > 1 && i == 0)
+			dirs = grid_line_end(g, x, y, lr, GRID_RIGHT, kind);
+		else if (w > 1 && i == w - 1)
+			dirs = grid_line_end(g, x + i, y, lr, GRID_LEFT, kind);
+		grid_line_cell(g, x + i, y, dirs, kind, style);
+	}
+}
+
+void
+grid_vline(struct grid *g, int x, int y, int h, enum grid_line kind,
+    const struct grid_style *style)
+{
+	const unsigned	ud = GRID_UP | GRID_DOWN;
+	int		i, from, to;
+	unsigned	dirs;
+
+	if (h <= 0 || x < 0 || x >= g->sx || (long)y + h <= 0 || y >= g->sy)
+		return;
+	from = y < 0 ? -y : 0;
+	to = (long)y + h > g->sy ? g->sy - y : h;
+	for (i = from; i < to; i++) {
+		dirs = ud;
+		if (h > 1 && i == 0)
+			dirs = grid_line_end(g, x, y, ud, GRID_DOWN, kind);
+		else if (h > 1 && i == h - 1)
+			dirs = grid_line_end(g, x, y + i, ud, GRID_UP, kind);
+		grid_line_cell(g, x, y + i, dirs, kind, style);
+	}
+}
+
+void
+grid_box(struct grid *g, int x, int y, int w, int h, enum grid_line kind,
+    const struct grid_style *style)
+{
+	int	i, x1, y1;
+
+	if (w < 2 || h < 2 || (long)x + w > INT_MAX || (long)y + h > INT_MAX)
+		return;
+	x1 = x + w - 1;
+	y1 = y + h - 1;
+	grid_line_cell(g, x, y, GRID_RIGHT | GRID_DOWN, kind, style);
+	grid_line_cell(g, x1, y, GRID_LEFT | GRID_DOWN, kind, style);
+	grid_line_cell(g, x, y1, GRID_RIGHT | GRID_UP, kind, style);
+	grid_line_cell(g, x1, y1, GRID_LEFT | GRID_UP, kind, style);
+	for (i = x + 1 < 0 ? 0 : x + 1; i < x1 && i < g->sx; i++) {
+		grid_line_cell(g, i, y, GRID_LEFT | GRID_RIGHT, kind, style);
+		grid_line_cell(g, i, y1, GRID_LEFT | GRID_RIGHT, kind, style);
+	}
+	for (i = y + 1 < 0 ? 0 : y + 1; i < y1 && i < g->sy; i++) {
+		grid_line_cell(g, x, i, GRID_UP | GRID_DOWN, kind, style);
+		grid_line_cell(g, x1, i, GRID_UP | GRID_DOWN, kind, style);
+	}
+}
+
+void
+grid_cursor(struct grid *g, int x, int y, int visible)
+{
+	g->cx = x < 0 ? 0 : (x >= g->sx ? g->sx - 1 : x);
+	g->cy = y < 0 ? 0 : (y >= g->sy ? g->sy - 1 : y);
+	g->cursor_visible = visible != 0;
+}

@@ -1,0 +1,183 @@
+/*
+ * fuzz-tty.c - the writer, checked against libvterm.
+ *
+ * The input is a script of drawing operations (any cell content at all,
+ * including what no drawing function makes) applied to a frame; each frame
+ * is diffed against the last and the bytes fed to a libvterm terminal,
+ * whose screen must then show the frame.  Capabilities come from the first
+ * byte.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vterm.h>
+
+#include "screens/buf.h"
+#include "screens/grid.h"
+#include "screens/tty.h"
+#include "screens/utf8.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static int
+fuzz_pushline(int cols, const VTermScreenCell *cells, void *arg)
+{
+	abort();	/* the writer must never scroll the screen */
+}
+
+static const VTermScreenCallbacks fuzz_callbacks = {
+	.sb_pushline = fuzz_pushline,
+};
+
+static const uint32_t fuzz_chars[16] = {
+	' ', 'a', '#', 0xe9, 0x25cf, 0x25cb, 0x2500, 0x253c, 0x4e2d, 0xac00,
+	0x26ab, 0x9b, 0x301, 0x202e, GRID_PAD, 0x110000,
+};
+
+/* What the terminal should show at x,y: a code point and a width. */
+static void
+fuzz_expect(const struct grid *g, int x, int y, int utf8, uint32_t *ch,
+    int *width)
+{
+	const struct grid_cell	*c = grid_get(g, x, y);
+	const struct grid_cell	*n = grid_get(g, x + 1, y);
+	const struct grid_cell	*p = grid_get(g, x - 1, y);
+	int			 w = utf8_width(c->ch);
+
+	*width = 1;
+	if (c->ch == GRID_PAD) {
+		if (p != NULL && utf8_width(p->ch) == 2)
+			*ch = utf8 ? 0 : (tty_ascii(p->ch) == '?' ? '?' : ' ');
+		else
+			*ch = ' ';
+		return;
+	}
+	if (w == 2 && (n == NULL || n->ch != GRID_PAD))
+		w = -1;
+	if (!utf8)
+		*ch = w <= 0 ? '?' : (unsigned char)tty_ascii(c->ch);
+	else if (w <= 0)
+		*ch = '?';
+	else {
+		*ch = c->ch;
+		*width = w;
+	}
+}
+
+static void
+fuzz_check(VTerm *vt, const struct grid *g, int utf8)
+{
+	VTermScreen	*screen = vterm_obtain_screen(vt);
+	VTermScreenCell	 cell;
+	VTermPos	 pos;
+	uint32_t	 ch, got;
+	int		 x, y, w;
+
+	for (y = 0; y < g->sy; y++) {
+		for (x = 0; x < g->sx; x++) {
+			fuzz_expect(g, x, y, utf8, &ch, &w);
+			if (ch == 0)
+				continue;	/* right half of a wide glyph */
+			pos.row = y;
+			pos.col = x;
+			vterm_screen_get_cell(screen, pos, &cell);
+			got = cell.chars[0] == 0 ? ' ' : cell.chars[0];
+			if (got != ch || cell.width != w)
+				abort();
+			if (cell.attrs.bold != !!(grid_get(g, x, y)->style.attr &
+			    GRID_BOLD))
+				abort();
+		}
+	}
+	vterm_state_get_cursorpos(vterm_obtain_state(vt), &pos);
+	if (pos.row != g->cy || pos.col != g->cx)
+		abort();
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct tty_caps		 caps;
+	struct grid		*shown, *frame;
+	struct grid_style	 st;
+	struct buf		 b;
+	VTerm			*vt;
+	size_t			 i, j;
+	int			 sx, sy;
+
+	if (size < 3)
+		return 0;
+	caps.utf8 = data[0] & 1;
+	caps.colours = (data[0] >> 1) % 3 == 0 ? 0 : ((data[0] >> 1) % 3 == 1 ?
+	    16 : 256);
+	sx = 1 + data[1] % 40;
+	sy = 1 + data[2] % 12;
+	data += 3;
+	size -= 3;
+
+	shown = grid_create(sx, sy);
+	frame = grid_create(sx, sy);
+	vt = vterm_new(sy, sx);
+	vterm_set_utf8(vt, 1);
+	vterm_screen_set_callbacks(vterm_obtain_screen(vt), &fuzz_callbacks,
+	    NULL);
+	vterm_screen_reset(vterm_obtain_screen(vt), 1);
+	buf_init(&b);
+	tty_diff(&b, NULL, frame, &caps);
+	vterm_input_write(vt, b.data, b.len);
+	grid_copy(shown, frame);
+
+	/* Each 4 bytes: op|char, x, y, style; a frame every 8 operations. */
+	for (i = 0; i + 4 <= size; i += 4) {
+		int	x = data[i + 1] % sx, y = data[i + 2] % sy;
+
+		st.fg = data[i + 3] & 0x80 ? data[i + 3] : GRID_DEFAULT;
+		st.bg = data[i + 3] & 0x40 ? 255 - data[i + 3] : GRID_DEFAULT;
+		st.attr = data[i + 3] & 0x0f;
+		switch (data[i] >> 4) {
+		case 0:	/* raw: anything at all in a cell */
+			frame->cells[(size_t)y * sx + x].ch =
+			    fuzz_chars[data[i] & 15];
+			frame->cells[(size_t)y * sx + x].style = st;
+			break;
+		case 1:
+			grid_put(frame, x, y, &st, "a中b●");
+			break;
+		case 2:
+			grid_box(frame, x, y, 2 + data[i] % 6, 2 + data[i] % 3,
+			    data[i] % 4, &st);
+			break;
+		case 3:
+			grid_fill(frame, x, y, data[i] & 15, 2, ' ', NULL);
+			break;
+		case 4:
+			grid_cursor(frame, x, y, data[i] & 1);
+			break;
+		default:
+			grid_set(frame, x, y, fuzz_chars[data[i] & 15], &st);
+			break;
+		}
+		if ((i / 4) % 8 == 7 || i + 8 > size) {
+			buf_reset(&b);
+			tty_diff(&b, shown, frame, &caps);
+			if (b.failed)
+				abort();
+			for (j = 0; j < b.len; j++) {
+				unsigned char c = b.data[j];
+
+				if ((c < 0x20 && c != 0x1b && c != '\r' &&
+				    c != '\n' && c != '\b') || c == 0x7f ||
+				    (!caps.utf8 && c >= 0x80))
+					abort();
+			}
+			vterm_input_write(vt, b.data, b.len);
+			fuzz_check(vt, frame, caps.utf8);
+			grid_copy(shown, frame);
+		}
+	}
+	buf_free(&b);
+	vterm_free(vt);
+	grid_free(shown);
+	grid_free(frame);
+	return 0;
+}

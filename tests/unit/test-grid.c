@@ -1,0 +1,440 @@
+/*
+ * test-grid.c - the cell grid and UTF-8 widths.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "screens/grid.h"
+#include "screens/utf8.h"
+
+/* Check's ck_assert records every call; hot loops use this instead. */
+#define CHECK(c) do {							\
+	if (!(c))							\
+		ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #c);	\
+} while (0)
+
+/* The characters of row y as UTF-8 (pads left out), for comparisons. */
+static const char *
+row_text(const struct grid *g, int y)
+{
+	static char	 out[4096];
+	size_t		 len = 0;
+	int		 x;
+
+	for (x = 0; x < g->sx; x++) {
+		const struct grid_cell *c = grid_get(g, x, y);
+
+		if (c->ch != GRID_PAD)
+			len += utf8_encode(c->ch, out + len);
+	}
+	out[len] = '\0';
+	return out;
+}
+
+/* Every pad follows a wide character and every wide character has one. */
+static void
+check_invariant(const struct grid *g)
+{
+	int	x, y;
+
+	for (y = 0; y < g->sy; y++) {
+		for (x = 0; x < g->sx; x++) {
+			const struct grid_cell *c = grid_get(g, x, y);
+			const struct grid_cell *n = grid_get(g, x + 1, y);
+
+			CHECK(c->ch != 0x1b);
+			if (c->ch == GRID_PAD) {
+				CHECK(x > 0);
+				CHECK(utf8_width(grid_get(g, x - 1, y)->ch) == 2);
+			} else {
+				CHECK(utf8_width(c->ch) >= 1);
+				if (utf8_width(c->ch) == 2) {
+					CHECK(n != NULL);
+					CHECK(n->ch == GRID_PAD);
+				}
+			}
+		}
+	}
+}
+
+START_TEST(test_utf8_decode)
+{
+	uint32_t	cp;
+	size_t		skip;
+
+	ck_assert_int_eq(utf8_decode("A", 1, &cp, &skip), 1);
+	ck_assert_uint_eq(cp, 'A');
+	ck_assert_int_eq(utf8_decode("\xc3\xa9", 2, &cp, &skip), 2);
+	ck_assert_uint_eq(cp, 0xe9);
+	ck_assert_int_eq(utf8_decode("\xe4\xb8\xad", 3, &cp, &skip), 3);
+	ck_assert_uint_eq(cp, 0x4e2d);
+	ck_assert_int_eq(utf8_decode("\xf0\x9f\x98\x80", 4, &cp, &skip), 4);
+	ck_assert_uint_eq(cp, 0x1f600);
+	/* truncated */
+	ck_assert_int_eq(utf8_decode("\xe4\xb8", 2, &cp, &skip), 0);
+	/* overlong, surrogate, too large, lone continuation */
+	ck_assert_int_eq(utf8_decode("\xc0\xaf", 2, &cp, &skip), -1);
+	ck_assert_uint_eq(skip, 1);
+	ck_assert_int_eq(utf8_decode("\xe0\x80\xaf", 3, &cp, &skip), -1);
+	ck_assert_int_eq(utf8_decode("\xed\xa0\x80", 3, &cp, &skip), -1);
+	ck_assert_int_eq(utf8_decode("\xf4\x90\x80\x80", 4, &cp, &skip), -1);
+	ck_assert_int_eq(utf8_decode("\xf8\x88\x80\x80\x80", 5, &cp, &skip),
+	    -1);
+	ck_assert_int_eq(utf8_decode("\x80", 1, &cp, &skip), -1);
+	/* a bad continuation: skip the lead only, keep the next byte */
+	ck_assert_int_eq(utf8_decode("\xe4\x41", 2, &cp, &skip), -1);
+	ck_assert_uint_eq(skip, 1);
+	ck_assert_int_eq(utf8_decode("\xe4\xb8\x41", 3, &cp, &skip), -1);
+	ck_assert_uint_eq(skip, 2);
+}
+END_TEST
+
+START_TEST(test_utf8_roundtrip)
+{
+	char		buf[4];
+	uint32_t	cp, back;
+	size_t		skip;
+	int		n;
+
+	for (cp = 0; cp <= UTF8_MAX; cp += (cp < 0x3000 ? 1 : 37)) {
+		n = utf8_encode(cp, buf);
+		if (cp >= 0xd800 && cp <= 0xdfff) {
+			ck_assert_int_eq(n, 0);
+			continue;
+		}
+		ck_assert_int_eq(n, utf8_len(cp));
+		ck_assert_int_eq(utf8_decode(buf, n, &back, &skip), n);
+		ck_assert_uint_eq(back, cp);
+	}
+	ck_assert_int_eq(utf8_encode(0x110000, buf), 0);
+}
+END_TEST
+
+START_TEST(test_utf8_width)
+{
+	ck_assert_int_eq(utf8_width('a'), 1);
+	ck_assert_int_eq(utf8_width(0), -1);
+	ck_assert_int_eq(utf8_width(0x1b), -1);
+	ck_assert_int_eq(utf8_width(0x7f), -1);
+	ck_assert_int_eq(utf8_width(0x9b), -1);
+	ck_assert_int_eq(utf8_width(0xe9), 1);		/* é */
+	ck_assert_int_eq(utf8_width(0x301), 0);		/* combining acute */
+	ck_assert_int_eq(utf8_width(0x200b), 0);	/* zero-width space */
+	ck_assert_int_eq(utf8_width(0x202e), 0);	/* RLO */
+	ck_assert_int_eq(utf8_width(0x4e2d), 2);	/* 中 */
+	ck_assert_int_eq(utf8_width(0xac00), 2);	/* 가 */
+	ck_assert_int_eq(utf8_width(0xff21), 2);	/* fullwidth A */
+	ck_assert_int_eq(utf8_width(0x1f600), 2);	/* emoji */
+	ck_assert_int_eq(utf8_width(0x25cf), 1);	/* ● ambiguous */
+	ck_assert_int_eq(utf8_width(0x2500), 1);	/* ─ */
+	ck_assert_int_eq(utf8_width(0x738b), 2);	/* 王 (shogi) */
+	ck_assert_int_eq(utf8_width(0xd800), -1);
+	ck_assert_int_eq(utf8_width(0x110000), -1);
+	ck_assert_int_eq(utf8_strwidth("a中b"), 4);
+	ck_assert_int_eq(utf8_strwidth("e\xcc\x81"), 1);
+	ck_assert_int_eq(utf8_strwidth("\x1b[2J"), 3);	/* ESC counts 0 */
+	ck_assert_int_eq(utf8_strwidth("\xff\xfe"), 0);
+}
+END_TEST
+
+/* utf8_width's shortcuts agree with its tables everywhere. */
+START_TEST(test_utf8_width_shortcuts)
+{
+	uint32_t	cp;
+
+	for (cp = 0xa0; cp <= UTF8_MAX; cp++) {
+		if (cp >= 0xd800 && cp <= 0xdfff)
+			continue;
+		if (utf8_width(cp) != utf8_width_table(cp))
+			ck_abort_msg("U+%04X: %d vs %d", cp, utf8_width(cp),
+			    utf8_width_table(cp));
+	}
+}
+END_TEST
+
+START_TEST(test_grid_create)
+{
+	struct grid	*g = grid_create(10, 3);
+
+	ck_assert_ptr_nonnull(g);
+	ck_assert_str_eq(row_text(g, 0), "          ");
+	ck_assert_int_eq(g->cursor_visible, 0);
+	ck_assert_ptr_null(grid_create(0, 5));
+	ck_assert_ptr_null(grid_create(5, -1));
+	ck_assert_ptr_null(grid_create(GRID_MAX_SX + 1, 5));
+	ck_assert_ptr_null(grid_get(g, 10, 0));
+	ck_assert_ptr_null(grid_get(g, -1, 0));
+	ck_assert_int_eq(grid_resize(g, 0, 1), -1);
+	ck_assert_int_eq(g->sx, 10);
+	ck_assert_int_eq(grid_resize(g, 4, 2), 0);
+	ck_assert_int_eq(g->sx, 4);
+	ck_assert_str_eq(row_text(g, 1), "    ");
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_grid_put)
+{
+	struct grid		*g = grid_create(10, 2);
+	struct grid_style	 red = { GRID_RED, GRID_DEFAULT, GRID_BOLD };
+
+	ck_assert_int_eq(grid_put(g, 1, 0, &red, "héllo"), 5);
+	ck_assert_str_eq(row_text(g, 0), " héllo    ");
+	ck_assert_uint_eq(grid_get(g, 2, 0)->ch, 0xe9);
+	ck_assert_uint_eq(grid_get(g, 2, 0)->style.fg, GRID_RED);
+	ck_assert_uint_eq(grid_get(g, 0, 0)->style.fg, GRID_DEFAULT);
+
+	/* clipped at the right edge */
+	ck_assert_int_eq(grid_put(g, 7, 1, NULL, "abcdef"), 3);
+	ck_assert_str_eq(row_text(g, 1), "       abc");
+	/* clipped at the left edge */
+	ck_assert_int_eq(grid_put(g, -2, 1, NULL, "xyzw"), 4);
+	ck_assert_str_eq(row_text(g, 1), "zw     abc");
+	/* outside rows: nothing */
+	ck_assert_int_eq(grid_put(g, 0, 5, NULL, "abc"), 0);
+	ck_assert_int_eq(grid_put(g, 0, -1, NULL, "abc"), 0);
+	/* controls, escapes and invalid bytes are dropped */
+	grid_clear(g, NULL);
+	grid_put(g, 0, 0, NULL, "a\x1b[2Jb\x07\xff\xc0\xaf" "c\xc2\x9b");
+	ck_assert_str_eq(row_text(g, 0), "a[2Jbc    ");
+	/* zero-width characters are dropped */
+	grid_clear(g, NULL);
+	ck_assert_int_eq(grid_put(g, 0, 0, NULL, "e\xcc\x81x\xe2\x80\x8b"
+	    "y"), 3);
+	ck_assert_str_eq(row_text(g, 0), "exy       ");
+	/* maxcols */
+	grid_clear(g, NULL);
+	ck_assert_int_eq(grid_putn(g, 0, 0, 3, NULL, "abcdef", 6), 3);
+	ck_assert_str_eq(row_text(g, 0), "abc       ");
+	ck_assert_int_eq(grid_putn(g, 0, 1, 3, NULL, "ab中", 5), 2);
+	ck_assert_str_eq(row_text(g, 1), "ab        ");
+	/* printf */
+	grid_clear(g, NULL);
+	ck_assert_int_eq(grid_printf(g, 0, 0, NULL, "%d-%s", 42, "x"), 4);
+	ck_assert_str_eq(row_text(g, 0), "42-x      ");
+	check_invariant(g);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_grid_wide)
+{
+	struct grid	*g = grid_create(6, 1);
+
+	ck_assert_int_eq(grid_put(g, 0, 0, NULL, "中文"), 4);
+	ck_assert_uint_eq(grid_get(g, 0, 0)->ch, 0x4e2d);
+	ck_assert_uint_eq(grid_get(g, 1, 0)->ch, GRID_PAD);
+	ck_assert_uint_eq(grid_get(g, 2, 0)->ch, 0x6587);
+	check_invariant(g);
+
+	/* overwrite the right half of 中: its left half blanks */
+	grid_set(g, 1, 0, 'x', NULL);
+	ck_assert_str_eq(row_text(g, 0), " x文  ");
+	check_invariant(g);
+
+	/* overwrite the left half of 文: its right half blanks */
+	grid_set(g, 2, 0, 'y', NULL);
+	ck_assert_str_eq(row_text(g, 0), " xy   ");
+	check_invariant(g);
+
+	/* a wide character straddling two others */
+	grid_clear(g, NULL);
+	grid_put(g, 0, 0, NULL, "中文");
+	grid_set(g, 1, 0, 0x4e00, NULL);
+	ck_assert_str_eq(row_text(g, 0), " 一   ");
+	check_invariant(g);
+
+	/* a wide character at the last column does not fit */
+	grid_clear(g, NULL);
+	ck_assert_int_eq(grid_set(g, 5, 0, 0x4e2d, NULL), 0);
+	ck_assert_uint_eq(grid_get(g, 5, 0)->ch, ' ');
+	ck_assert_int_eq(grid_put(g, 4, 0, NULL, "a中"), 2);
+	ck_assert_str_eq(row_text(g, 0), "    a ");
+	check_invariant(g);
+
+	/* the left edge cuts a wide character in half */
+	grid_clear(g, NULL);
+	ck_assert_int_eq(grid_put(g, -1, 0, NULL, "中ab"), 4);
+	ck_assert_str_eq(row_text(g, 0), " ab   ");
+	/* fill with a wide character: the odd column is a space */
+	grid_fill(g, 0, 0, 5, 1, 0x4e2d, NULL);
+	ck_assert_str_eq(row_text(g, 0), "中中  ");
+	check_invariant(g);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_grid_fill_restyle)
+{
+	struct grid		*g = grid_create(5, 4);
+	struct grid_style	 blue = { GRID_DEFAULT, GRID_BLUE, 0 };
+
+	grid_fill(g, 1, 1, 3, 2, '#', &blue);
+	ck_assert_str_eq(row_text(g, 0), "     ");
+	ck_assert_str_eq(row_text(g, 1), " ### ");
+	ck_assert_str_eq(row_text(g, 2), " ### ");
+	ck_assert_uint_eq(grid_get(g, 2, 2)->style.bg, GRID_BLUE);
+	ck_assert_uint_eq(grid_get(g, 0, 2)->style.bg, GRID_DEFAULT);
+	/* clipped, even with absurd sizes */
+	grid_fill(g, -100, 3, 1000000, 1000000, '.', NULL);
+	ck_assert_str_eq(row_text(g, 3), ".....");
+	grid_fill(g, 2147483000, 0, 2147483000, 1, '!', NULL);
+	ck_assert_str_eq(row_text(g, 0), "     ");
+	grid_restyle(g, 0, 3, 2, 1, &blue);
+	ck_assert_uint_eq(grid_get(g, 1, 3)->style.bg, GRID_BLUE);
+	ck_assert_uint_eq(grid_get(g, 1, 3)->ch, '.');
+	ck_assert_uint_eq(grid_get(g, 2, 3)->style.bg, GRID_DEFAULT);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_grid_box)
+{
+	struct grid	*g = grid_create(7, 5);
+
+	grid_box(g, 0, 0, 7, 5, GRID_LINE_LIGHT, NULL);
+	grid_hline(g, 0, 2, 7, GRID_LINE_LIGHT, NULL);
+	grid_vline(g, 3, 0, 5, GRID_LINE_LIGHT, NULL);
+	ck_assert_str_eq(row_text(g, 0), "┌──┬──┐");
+	ck_assert_str_eq(row_text(g, 1), "│  │  │");
+	ck_assert_str_eq(row_text(g, 2), "├──┼──┤");
+	ck_assert_str_eq(row_text(g, 3), "│  │  │");
+	ck_assert_str_eq(row_text(g, 4), "└──┴──┘");
+
+	/* a lone line has whole ends */
+	grid_clear(g, NULL);
+	grid_hline(g, 1, 1, 4, GRID_LINE_LIGHT, NULL);
+	ck_assert_str_eq(row_text(g, 1), " ────  ");
+	/* double, heavy and round */
+	grid_clear(g, NULL);
+	grid_box(g, 0, 0, 3, 2, GRID_LINE_DOUBLE, NULL);
+	grid_box(g, 3, 0, 4, 3, GRID_LINE_ROUND, NULL);
+	ck_assert_str_eq(row_text(g, 0), "╔═╗╭──╮");
+	ck_assert_str_eq(row_text(g, 1), "╚═╝│  │");
+	ck_assert_str_eq(row_text(g, 2), "   ╰──╯");
+	grid_clear(g, NULL);
+	grid_box(g, 0, 0, 3, 3, GRID_LINE_HEAVY, NULL);
+	ck_assert_str_eq(row_text(g, 0), "┏━┓    ");
+	/* a board from grid_line_cell */
+	grid_clear(g, NULL);
+	for (int y = 0; y < 3; y++) {
+		for (int x = 0; x < 3; x++) {
+			unsigned d = 0;
+
+			d |= y > 0 ? GRID_UP : 0;
+			d |= y < 2 ? GRID_DOWN : 0;
+			d |= x > 0 ? GRID_LEFT : 0;
+			d |= x < 2 ? GRID_RIGHT : 0;
+			grid_line_cell(g, x, y, d, GRID_LINE_LIGHT, NULL);
+		}
+	}
+	ck_assert_str_eq(row_text(g, 0), "┌┬┐    ");
+	ck_assert_str_eq(row_text(g, 1), "├┼┤    ");
+	ck_assert_str_eq(row_text(g, 2), "└┴┘    ");
+	ck_assert_uint_eq(grid_line_dirs(0x253c), 0xf);
+	ck_assert_uint_eq(grid_line_dirs('+'), 0);
+	/* boxes partly off the grid and absurd sizes do not crash */
+	grid_box(g, -3, -3, 6, 6, GRID_LINE_LIGHT, NULL);
+	grid_box(g, 2147483640, 0, 100, 5, GRID_LINE_LIGHT, NULL);
+	grid_hline(g, -2147483647, 0, 2147483647, GRID_LINE_LIGHT, NULL);
+	grid_vline(g, 0, -5, 2147483647, GRID_LINE_LIGHT, NULL);
+	check_invariant(g);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_grid_copy_cursor)
+{
+	struct grid	*a = grid_create(4, 2), *b = grid_create(9, 9);
+
+	grid_put(a, 0, 1, NULL, "ab中");
+	grid_cursor(a, 2, 1, 1);
+	ck_assert_int_eq(grid_copy(b, a), 0);
+	ck_assert_int_eq(b->sx, 4);
+	ck_assert_int_eq(b->sy, 2);
+	ck_assert_int_eq(b->cx, 2);
+	ck_assert_int_eq(b->cursor_visible, 1);
+	ck_assert_str_eq(row_text(b, 1), "ab中");
+	grid_cursor(a, 100, -4, 0);
+	ck_assert_int_eq(a->cx, 3);
+	ck_assert_int_eq(a->cy, 0);
+	grid_free(a);
+	grid_free(b);
+}
+END_TEST
+
+/* Random drawing never breaks the invariant or writes outside. */
+START_TEST(test_grid_random)
+{
+	static const uint32_t	chars[] = { 'a', ' ', 0x4e2d, 0x25cf,
+	    0x2500, 0xe9, 0xac00 };
+	struct grid		*g = grid_create(13, 5);
+	unsigned		 seed = 12345;
+	int			 i;
+
+	for (i = 0; i < 20000; i++) {
+		int x, y, op;
+
+		seed = seed * 1103515245 + 12345;
+		op = (seed >> 8) % 6;
+		x = (int)((seed >> 12) % 17) - 2;
+		y = (int)((seed >> 18) % 9) - 2;
+		switch (op) {
+		case 0:
+			grid_set(g, x, y, chars[(seed >> 3) % 7], NULL);
+			break;
+		case 1:
+			grid_put(g, x, y, NULL, "中a文bc가");
+			break;
+		case 2:
+			grid_fill(g, x, y, 3, 2, chars[(seed >> 3) % 7], NULL);
+			break;
+		case 3:
+			grid_box(g, x, y, 4, 3, (seed >> 5) % 4, NULL);
+			break;
+		case 4:
+			grid_hline(g, x, y, 5, (seed >> 5) % 4, NULL);
+			break;
+		case 5:
+			grid_restyle(g, x, y, 3, 3, NULL);
+			break;
+		}
+		check_invariant(g);
+	}
+	grid_free(g);
+}
+END_TEST
+
+static Suite *
+grid_suite(void)
+{
+	Suite	*s = suite_create("grid");
+	TCase	*tc = tcase_create("grid");
+
+	tcase_add_test(tc, test_utf8_decode);
+	tcase_add_test(tc, test_utf8_roundtrip);
+	tcase_add_test(tc, test_utf8_width);
+	tcase_add_test(tc, test_utf8_width_shortcuts);
+	tcase_add_test(tc, test_grid_create);
+	tcase_add_test(tc, test_grid_put);
+	tcase_add_test(tc, test_grid_wide);
+	tcase_add_test(tc, test_grid_fill_restyle);
+	tcase_add_test(tc, test_grid_box);
+	tcase_add_test(tc, test_grid_copy_cursor);
+	tcase_add_test(tc, test_grid_random);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(grid_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,741 @@
+/*
+ * test-tty.c - the writer and terminal capabilities.
+ *
+ * The writer's bytes are fed to libvterm, a real terminal emulator, and the
+ * virtual screen must then equal the frame, cell by cell (glyph, attributes,
+ * colours), with the cursor where the frame puts it - for random frames and
+ * random changes, in UTF-8 and ASCII, with 256, 16 and no colours.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vterm.h>
+
+#include "screens/buf.h"
+#include "screens/grid.h"
+#include "screens/tty.h"
+#include "screens/tty-caps.h"
+#include "screens/utf8.h"
+
+/* Check's ck_assert records every call; hot loops use this instead. */
+#define CHECK(c) do {							\
+	if (!(c))							\
+		ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #c);	\
+} while (0)
+
+struct term {
+	VTerm		*vt;
+	VTermScreen	*screen;
+	int		 visible;
+	int		 scrolled;
+};
+
+static int
+term_settermprop(VTermProp prop, VTermValue *val, void *arg)
+{
+	struct term	*t = arg;
+
+	if (prop == VTERM_PROP_CURSORVISIBLE)
+		t->visible = val->boolean;
+	return 1;
+}
+
+static int
+term_pushline(int cols, const VTermScreenCell *cells, void *arg)
+{
+	struct term	*t = arg;
+
+	t->scrolled++;
+	return 1;
+}
+
+static const VTermScreenCallbacks term_callbacks = {
+	.settermprop = term_settermprop,
+	.sb_pushline = term_pushline,
+};
+
+static void
+term_open(struct term *t, int sx, int sy)
+{
+	memset(t, 0, sizeof *t);
+	t->vt = vterm_new(sy, sx);
+	vterm_set_utf8(t->vt, 1);
+	t->screen = vterm_obtain_screen(t->vt);
+	vterm_screen_set_callbacks(t->screen, &term_callbacks, t);
+	vterm_screen_reset(t->screen, 1);
+	t->visible = 1;
+}
+
+static void
+term_close(struct term *t)
+{
+	vterm_free(t->vt);
+}
+
+/* Feed bytes, checking what a writer may ever send. */
+static void
+term_feed(struct term *t, const struct buf *b, const struct tty_caps *caps)
+{
+	size_t	i;
+
+	CHECK(b->failed == 0);
+	for (i = 0; i < b->len; i++) {
+		unsigned char c = b->data[i];
+
+		/* Only ESC, CR, LF, BS of the C0 set; no DEL; no C1 bytes
+		 * outside UTF-8; nothing above 0x7f in ASCII mode. */
+		if (c < 0x20)
+			CHECK(c == 0x1b || c == '\r' || c == '\n' ||
+			    c == '\b');
+		CHECK(c != 0x7f);
+		if (!caps->utf8)
+			CHECK(c < 0x80);
+	}
+	vterm_input_write(t->vt, b->data, b->len);
+}
+
+static int
+colour_of(const VTermColor *c, int fg)
+{
+	if (fg ? VTERM_COLOR_IS_DEFAULT_FG(c) : VTERM_COLOR_IS_DEFAULT_BG(c))
+		return GRID_DEFAULT;
+	CHECK(VTERM_COLOR_IS_INDEXED(c));
+	return c->indexed.idx;
+}
+
+static int
+expect_colour(const struct tty_caps *caps, int c)
+{
+	if (c == GRID_DEFAULT || caps->colours == TTY_COLOURS_NONE)
+		return GRID_DEFAULT;
+	if (caps->colours == TTY_COLOURS_16)
+		return tty_colour_256to16(c);
+	return c;
+}
+
+/* The virtual screen equals frame as this terminal can show it. */
+static void
+term_check(struct term *t, const struct grid *f, const struct tty_caps *caps)
+{
+	VTermPos	 pos;
+	VTermScreenCell	 cell;
+	VTermState	*state = vterm_obtain_state(t->vt);
+	int		 x, y;
+
+	CHECK((t->scrolled) == (0));
+	for (y = 0; y < f->sy; y++) {
+		for (x = 0; x < f->sx; x++) {
+			const struct grid_cell	*c = grid_get(f, x, y);
+			const struct grid_cell	*n = grid_get(f, x + 1, y);
+			uint32_t		 want = c->ch, got;
+			int			 wide = 0;
+
+			pos.row = y;
+			pos.col = x;
+			vterm_screen_get_cell(t->screen, pos, &cell);
+			got = cell.chars[0] == 0 ? ' ' : cell.chars[0];
+			if (want == GRID_PAD) {
+				if (caps->utf8)
+					continue;	/* right half */
+				want = tty_ascii(grid_get(f, x - 1,
+				    y)->ch) == '?' ? '?' : ' ';
+			} else if (utf8_width(want) == 2 && n != NULL &&
+			    n->ch == GRID_PAD)
+				wide = caps->utf8;
+			if (!caps->utf8)
+				want = (unsigned char)tty_ascii(want);
+			if (got != want) {
+				ck_abort_msg("cell %d,%d: U+%04X, want U+%04X",
+				    x, y, got, want);
+			}
+			CHECK((cell.width) == (wide ? 2 : 1));
+			CHECK(cell.attrs.bold ==
+			    !!(c->style.attr & GRID_BOLD));
+			CHECK(!!cell.attrs.underline ==
+			    !!(c->style.attr & GRID_UNDERLINE));
+			CHECK(cell.attrs.reverse ==
+			    !!(c->style.attr & GRID_REVERSE));
+			CHECK(colour_of(&cell.fg, 1) ==
+			    expect_colour(caps, c->style.fg));
+			CHECK(colour_of(&cell.bg, 0) ==
+			    expect_colour(caps, c->style.bg));
+		}
+	}
+	vterm_state_get_cursorpos(state, &pos);
+	CHECK((pos.row) == (f->cy));
+	CHECK((pos.col) == (f->cx));
+	CHECK((t->visible) == (f->cursor_visible));
+}
+
+static uint32_t
+rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return (uint32_t)(*s >> 11);
+}
+
+static const uint32_t test_chars[] = {
+	'a', 'b', 'Z', '0', '#', '.', ' ', ' ', ' ', ' ',
+	0xe9, 0x25cf, 0x25cb, 0x2500, 0x2502, 0x253c, 0x250c, 0x2550,
+	0x4e2d, 0x738b, 0xac00, 0xb7, 0x26ab, 0x26aa,
+};
+
+static struct grid_style
+random_style(uint64_t *s)
+{
+	static const uint16_t	colours[] = { GRID_DEFAULT, GRID_DEFAULT,
+	    GRID_RED, GRID_BLUE, GRID_YELLOW + GRID_BRIGHT, 0, 7, 15, 22, 130,
+	    196, 231, 232, 244, 255 };
+	struct grid_style	st = GRID_STYLE_DEFAULT;
+	uint32_t		r = rnd(s);
+
+	if (r % 3 == 0)
+		return st;
+	st.fg = colours[rnd(s) % (sizeof colours / sizeof colours[0])];
+	st.bg = colours[rnd(s) % (sizeof colours / sizeof colours[0])];
+	st.attr = rnd(s) % 16;
+	return st;
+}
+
+/* Change a random part of g: cells, strings, boxes, blanks. */
+static void
+random_change(struct grid *g, uint64_t *s, int amount)
+{
+	struct grid_style	st;
+	int			i, x, y, op;
+
+	for (i = 0; i < amount; i++) {
+		x = rnd(s) % g->sx;
+		y = rnd(s) % g->sy;
+		st = random_style(s);
+		op = rnd(s) % 8;
+		switch (op) {
+		case 0: case 1: case 2:
+			grid_set(g, x, y, test_chars[rnd(s) %
+			    (sizeof test_chars / sizeof test_chars[0])], &st);
+			break;
+		case 3:
+			grid_put(g, x, y, &st, "hello 中文 ●○");
+			break;
+		case 4:
+			grid_box(g, x, y, 2 + rnd(s) % 8, 2 + rnd(s) % 5,
+			    rnd(s) % 4, &st);
+			break;
+		case 5:
+			grid_fill(g, x, y, rnd(s) % 20, rnd(s) % 4, ' ', NULL);
+			break;
+		case 6:
+			grid_restyle(g, x, y, rnd(s) % 10, 1, &st);
+			break;
+		case 7:
+			grid_hline(g, 0, y, g->sx, GRID_LINE_LIGHT, &st);
+			break;
+		}
+	}
+	grid_cursor(g, rnd(s) % g->sx, rnd(s) % g->sy, rnd(s) % 2);
+}
+
+static const struct tty_caps test_caps[] = {
+	{ 1, TTY_COLOURS_256 }, { 1, TTY_COLOURS_16 }, { 1, TTY_COLOURS_NONE },
+	{ 0, TTY_COLOURS_256 }, { 0, TTY_COLOURS_16 }, { 0, TTY_COLOURS_NONE },
+};
+
+/* Random frames and random diffs, applied to libvterm. */
+START_TEST(test_tty_random)
+{
+	const struct tty_caps	*caps = &test_caps[_i % 6];
+	static const int	 sizes[][2] = { { 80, 24 }, { 1, 1 },
+	    { 7, 3 }, { 40, 10 }, { 2, 5 }, { 132, 8 } };
+	uint64_t		 seed = 0x9e3779b97f4a7c15ULL + _i;
+	int			 si, round;
+
+	for (si = 0; si < 6; si++) {
+		int		 sx = sizes[si][0], sy = sizes[si][1];
+		struct grid	*shown = grid_create(sx, sy);
+		struct grid	*frame = grid_create(sx, sy);
+		struct buf	 b;
+		struct term	 t;
+
+		term_open(&t, sx, sy);
+		buf_init(&b);
+		random_change(frame, &seed, sx * sy / 4 + 1);
+		tty_diff(&b, NULL, frame, caps);
+		term_feed(&t, &b, caps);
+		term_check(&t, frame, caps);
+		grid_copy(shown, frame);
+
+		for (round = 0; round < 60; round++) {
+			random_change(frame, &seed, 1 + rnd(&seed) % 12);
+			buf_reset(&b);
+			tty_diff(&b, shown, frame, caps);
+			term_feed(&t, &b, caps);
+			term_check(&t, frame, caps);
+			grid_copy(shown, frame);
+			/* No change: only the cursor may need bytes. */
+			buf_reset(&b);
+			tty_diff(&b, shown, frame, caps);
+			ck_assert_uint_eq(b.len, 0);
+		}
+		buf_free(&b);
+		term_close(&t);
+		grid_free(shown);
+		grid_free(frame);
+	}
+}
+END_TEST
+
+/* Wide characters overwritten by narrow ones and the reverse. */
+START_TEST(test_tty_wide_edits)
+{
+	const struct tty_caps	*caps = &test_caps[_i % 6];
+	struct grid		*shown = grid_create(8, 2);
+	struct grid		*frame = grid_create(8, 2);
+	struct buf		 b;
+	struct term		 t;
+	const char		*steps[] = { "中文字ab", "⚫文字ab", "a中文字b",
+	    "ab中文字", "中a文b字", "xxxxxxxx", "中文字中", " 中文字 " };
+	size_t			 i;
+
+	term_open(&t, 8, 2);
+	buf_init(&b);
+	tty_diff(&b, NULL, frame, caps);
+	term_feed(&t, &b, caps);
+	grid_copy(shown, frame);
+	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		grid_clear(frame, NULL);
+		grid_put(frame, 0, 0, NULL, steps[i]);
+		grid_put(frame, 1, 1, NULL, steps[(i + 3) % 8]);
+		buf_reset(&b);
+		tty_diff(&b, shown, frame, caps);
+		term_feed(&t, &b, caps);
+		term_check(&t, frame, caps);
+		grid_copy(shown, frame);
+	}
+	buf_free(&b);
+	term_close(&t);
+	grid_free(shown);
+	grid_free(frame);
+}
+END_TEST
+
+/*
+ * The last column and the bottom-right cell never scroll the screen, and a
+ * cursor left on a just-written last column does not wrap the next write
+ * (libvterm keeps a pending wrap on a "move" to the same cell).
+ */
+START_TEST(test_tty_edges)
+{
+	const struct tty_caps	*caps = &test_caps[_i % 6];
+	static const int	 sizes[][2] = { { 5, 3 }, { 1, 3 }, { 3, 1 },
+	    { 2, 2 } };
+	struct buf		 b;
+	struct term		 t;
+	size_t			 si;
+	int			 i, sx, sy;
+
+	for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+		struct grid	*shown, *frame;
+
+		sx = sizes[si][0];
+		sy = sizes[si][1];
+		shown = grid_create(sx, sy);
+		frame = grid_create(sx, sy);
+		term_open(&t, sx, sy);
+		buf_init(&b);
+		grid_fill(frame, 0, 0, sx, sy, 'x', NULL);
+		tty_diff(&b, NULL, frame, caps);
+		term_feed(&t, &b, caps);
+		term_check(&t, frame, caps);
+		grid_copy(shown, frame);
+		for (i = 0; i < 30; i++) {
+			int x = sx - 1 - i % sx, y = sy - 1 - (i / sx) % sy;
+
+			grid_set(frame, x, y, 'a' + i % 26, NULL);
+			grid_set(frame, sx - 1, i % sy, 'A' + i % 26, NULL);
+			/* the cursor where the last write went, or nearby */
+			grid_cursor(frame, i % 3 ? sx - 1 : x, i % 3 ?
+			    i % sy : y, i & 1);
+			buf_reset(&b);
+			tty_diff(&b, shown, frame, caps);
+			term_feed(&t, &b, caps);
+			term_check(&t, frame, caps);
+			grid_copy(shown, frame);
+		}
+		buf_free(&b);
+		term_close(&t);
+		grid_free(shown);
+		grid_free(frame);
+	}
+}
+END_TEST
+
+/*
+ * The cursor left on a glyph that ends in the last column, then that glyph
+ * rewritten: the pending wrap must have been dropped in between.
+ */
+START_TEST(test_tty_pending_wrap)
+{
+	const struct tty_caps	*caps = &test_caps[_i % 6];
+	static const struct {
+		int		 sx, sy, x, y;
+		const char	*first, *second;
+	} cases[] = {
+		{ 1, 3, 0, 2, "a", "b" },
+		{ 1, 3, 0, 0, "a", "b" },
+		{ 7, 3, 6, 1, "x", "y" },
+		{ 7, 3, 5, 2, "中", "文" },
+		{ 7, 3, 5, 0, "中", "ab" },
+		{ 2, 2, 0, 1, "中", "文" },
+		{ 2, 1, 1, 0, "x", "y" },
+	};
+	size_t			 i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct grid	*shown = grid_create(cases[i].sx, cases[i].sy);
+		struct grid	*frame = grid_create(cases[i].sx, cases[i].sy);
+		struct buf	 b;
+		struct term	 t;
+		int		 step;
+
+		term_open(&t, cases[i].sx, cases[i].sy);
+		buf_init(&b);
+		tty_diff(&b, NULL, frame, caps);
+		term_feed(&t, &b, caps);
+		grid_copy(shown, frame);
+		for (step = 0; step < 4; step++) {
+			grid_put(frame, cases[i].x, cases[i].y, NULL,
+			    step & 1 ? cases[i].second : cases[i].first);
+			grid_cursor(frame, cases[i].x + (step == 3),
+			    cases[i].y, step & 1);
+			buf_reset(&b);
+			tty_diff(&b, shown, frame, caps);
+			term_feed(&t, &b, caps);
+			term_check(&t, frame, caps);
+			grid_copy(shown, frame);
+		}
+		buf_free(&b);
+		term_close(&t);
+		grid_free(shown);
+		grid_free(frame);
+	}
+}
+END_TEST
+
+/* A one-cell change costs a handful of bytes; no change costs none. */
+START_TEST(test_tty_cost)
+{
+	struct tty_caps		 caps = { 1, TTY_COLOURS_256 };
+	struct grid		*shown = grid_create(80, 24);
+	struct grid		*frame = grid_create(80, 24);
+	struct grid_style	 st = { GRID_BLACK, GRID_YELLOW, 0 };
+	struct buf		 b;
+	size_t			 full;
+
+	/* A board-like frame: lines on a coloured background. */
+	for (int y = 2; y < 21; y++)
+		grid_hline(frame, 10, y, 37, GRID_LINE_LIGHT, &st);
+	grid_put(frame, 0, 23, NULL, "chat line");
+	grid_cursor(frame, 0, 0, 0);
+	buf_init(&b);
+	tty_diff(&b, NULL, frame, &caps);
+	full = b.len;
+	grid_copy(shown, frame);
+
+	grid_set(frame, 20, 10, 0x25cf, &st);		/* a stone */
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &caps);
+	ck_assert_uint_gt(b.len, 0);
+	ck_assert_uint_le(b.len, 32);	/* CUP, SGR, ●, reset, home: 25 */
+	ck_assert_uint_lt(b.len * 50, full);
+	grid_copy(shown, frame);
+
+	/* Same style as its neighbours, cursor visible beside it. */
+	grid_set(frame, 21, 10, 0x25cb, &st);
+	grid_cursor(frame, 22, 10, 0);
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &caps);
+	ck_assert_uint_le(b.len, 32);
+	grid_copy(shown, frame);
+
+	/* Nothing changed: nothing sent. */
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &caps);
+	ck_assert_uint_eq(b.len, 0);
+
+	/* A colour-only change costs nothing without colours. */
+	caps.colours = TTY_COLOURS_NONE;
+	st.bg = GRID_BLUE;
+	grid_restyle(frame, 0, 0, 80, 24, &st);
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &caps);
+	ck_assert_uint_eq(b.len, 0);
+	buf_free(&b);
+	grid_free(shown);
+	grid_free(frame);
+}
+END_TEST
+
+static size_t
+count(const struct buf *b, const char *what)
+{
+	size_t	n = 0, i, len = strlen(what);
+
+	for (i = 0; i + len <= b->len; i++) {
+		if (memcmp(b->data + i, what, len) == 0)
+			n++;
+	}
+	return n;
+}
+
+/* SGR only when the style changes; the right codes per colour mode. */
+START_TEST(test_tty_sgr)
+{
+	struct tty_caps		 caps = { 1, TTY_COLOURS_256 };
+	struct grid		*frame = grid_create(20, 2);
+	struct grid_style	 st = { 196, 21, GRID_BOLD };
+	struct buf		 b;
+
+	buf_init(&b);
+	grid_put(frame, 0, 0, &st, "aaaaaaaaaa");
+	grid_put(frame, 0, 1, &st, "bbbbbbbbbb");
+	tty_diff(&b, NULL, frame, &caps);
+	/* One SGR for the style (the rows join by rewriting nothing
+	 * else), and one reset at the end. */
+	ck_assert_uint_eq(count(&b, "38;5;196"), 1);
+	ck_assert_uint_eq(count(&b, "48;5;21"), 1);
+
+	buf_reset(&b);
+	caps.colours = TTY_COLOURS_16;
+	tty_diff(&b, NULL, frame, &caps);
+	ck_assert_uint_eq(count(&b, "38;5"), 0);
+	ck_assert_uint_eq(count(&b, "91"), 1);		/* bright red */
+	ck_assert_uint_eq(count(&b, "44"), 1);		/* 0000ff: blue */
+
+	buf_reset(&b);
+	caps.colours = TTY_COLOURS_NONE;
+	tty_diff(&b, NULL, frame, &caps);
+	ck_assert_uint_eq(count(&b, "38;5"), 0);
+	ck_assert_uint_eq(count(&b, "[1m"), 1);		/* bold stays */
+	ck_assert_uint_eq(count(&b, ";9"), 0);
+	ck_assert_uint_eq(count(&b, "[9"), 0);
+
+	/* dim (which libvterm ignores) is sent as SGR 2 */
+	grid_restyle(frame, 0, 0, 20, 2, &(struct grid_style){ GRID_DEFAULT,
+	    GRID_DEFAULT, GRID_DIM });
+	buf_reset(&b);
+	tty_diff(&b, NULL, frame, &caps);
+	ck_assert_uint_eq(count(&b, "[2m"), 1);
+	buf_free(&b);
+	grid_free(frame);
+}
+END_TEST
+
+START_TEST(test_tty_ascii)
+{
+	ck_assert_int_eq(tty_ascii('a'), 'a');
+	ck_assert_int_eq(tty_ascii(0x2500), '-');
+	ck_assert_int_eq(tty_ascii(0x2502), '|');
+	ck_assert_int_eq(tty_ascii(0x253c), '+');
+	ck_assert_int_eq(tty_ascii(0x250c), '+');
+	ck_assert_int_eq(tty_ascii(0x2550), '=');
+	ck_assert_int_eq(tty_ascii(0x25cf), 'X');
+	ck_assert_int_eq(tty_ascii(0x25cb), 'O');
+	ck_assert_int_eq(tty_ascii(0xe9), 'e');
+	ck_assert_int_eq(tty_ascii(0xc9), 'E');
+	ck_assert_int_eq(tty_ascii(0x4e2d), '?');
+	ck_assert_int_eq(tty_ascii(0x1b), '?');
+	ck_assert_int_eq(tty_ascii(0x9b), '?');
+}
+END_TEST
+
+START_TEST(test_tty_256to16)
+{
+	int	c;
+
+	for (c = 0; c < 16; c++)
+		ck_assert_int_eq(tty_colour_256to16(c), c);
+	ck_assert_int_eq(tty_colour_256to16(196), 9);	/* ff0000 */
+	ck_assert_int_eq(tty_colour_256to16(46), 10);	/* 00ff00 */
+	ck_assert_int_eq(tty_colour_256to16(21), 4);	/* 0000ff ~ 0000ee */
+	ck_assert_int_eq(tty_colour_256to16(63), 12);	/* 5f5fff */
+	ck_assert_int_eq(tty_colour_256to16(226), 11);	/* ffff00 */
+	ck_assert_int_eq(tty_colour_256to16(16), 0);	/* 000000 */
+	ck_assert_int_eq(tty_colour_256to16(231), 15);	/* ffffff */
+	ck_assert_int_eq(tty_colour_256to16(232), 0);	/* near black */
+	ck_assert_int_eq(tty_colour_256to16(244), 8);	/* mid grey */
+	ck_assert_int_eq(tty_colour_256to16(88), 1);	/* dark red: red */
+	ck_assert_int_eq(tty_colour_256to16(22), 2);	/* dark green */
+	ck_assert_int_eq(tty_colour_256to16(18), 4);	/* dark blue */
+	ck_assert_int_eq(tty_colour_256to16(-1), -1);
+	ck_assert_int_eq(tty_colour_256to16(256), -1);
+}
+END_TEST
+
+static struct tty_caps
+detect(const char *term, const char *lang, const char *lc_all,
+    const char *no_color, const char *colorterm)
+{
+	struct tty_env	env = { term, lang, lc_all, NULL, no_color, colorterm };
+	struct tty_caps	caps;
+
+	tty_caps_detect(&caps, &env);
+	return caps;
+}
+
+START_TEST(test_tty_caps)
+{
+	struct tty_caps	c;
+
+	c = detect("xterm-256color", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 256);
+	ck_assert_int_eq(c.utf8, 1);
+	c = detect("xterm", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 16);
+	ck_assert_int_eq(c.utf8, 1);
+	c = detect("screen", "C", NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 16);
+	ck_assert_int_eq(c.utf8, 0);
+	c = detect("tmux-256color", "en_US.UTF-8", NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 256);
+	ck_assert_int_eq(c.utf8, 1);
+	c = detect("linux", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 16);
+	ck_assert_int_eq(c.utf8, 1);
+	c = detect("vt100", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 0);
+	ck_assert_int_eq(c.utf8, 0);
+	c = detect("vt100", "de_DE.utf8", NULL, NULL, NULL);
+	ck_assert_int_eq(c.utf8, 1);
+	c = detect("dumb", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 0);
+	ck_assert_int_eq(c.utf8, 0);
+	c = detect(NULL, NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 16);
+	ck_assert_int_eq(c.utf8, 0);
+	/* LC_ALL wins over LANG */
+	c = detect("xterm", "en_US.UTF-8", "POSIX", NULL, NULL);
+	ck_assert_int_eq(c.utf8, 0);
+	c = detect("xterm", "C", "en_GB.utf8", NULL, NULL);
+	ck_assert_int_eq(c.utf8, 1);
+	c = detect("xterm", "en_US.ISO-8859-1", NULL, NULL, NULL);
+	ck_assert_int_eq(c.utf8, 0);
+	/* NO_COLOR: set and non-empty */
+	c = detect("xterm-256color", NULL, NULL, "1", NULL);
+	ck_assert_int_eq(c.colours, 0);
+	c = detect("xterm-256color", NULL, NULL, "", NULL);
+	ck_assert_int_eq(c.colours, 256);
+	c = detect("xterm", NULL, NULL, NULL, "truecolor");
+	ck_assert_int_eq(c.colours, 256);
+	c = detect("rxvt-unicode-256color", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 256);
+	c = detect("alacritty", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.utf8, 1);
+	ck_assert_int_eq(c.colours, 16);
+	c = detect("ansi", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.utf8, 0);
+	ck_assert_int_eq(c.colours, 16);
+	c = detect("", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.utf8, 0);
+	c = detect("xterm-mono", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 0);
+	c = detect("vt220-m", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 0);
+	c = detect("XTERM-256COLOR", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 256);
+	ck_assert_int_eq(c.utf8, 1);
+	c = detect("vt100-am", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.utf8, 0);
+	/* hostile TERM strings are just unknown */
+	c = detect("\x1b]0;pwn\x07", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.colours, 16);
+}
+END_TEST
+
+START_TEST(test_tty_enter_leave)
+{
+	struct tty_caps	 caps = { 1, TTY_COLOURS_256 };
+	struct buf	 b;
+	struct term	 t;
+
+	buf_init(&b);
+	term_open(&t, 10, 3);
+	tty_enter(&b, &caps, TTY_MOUSE);
+	ck_assert_uint_eq(count(&b, "\033[?1049h"), 1);
+	ck_assert_uint_eq(count(&b, "\033[?1006h"), 1);
+	ck_assert_uint_eq(count(&b, "\033[?25l"), 1);
+	term_feed(&t, &b, &caps);
+	ck_assert_int_eq(t.visible, 0);
+	buf_reset(&b);
+	tty_leave(&b, &caps);
+	ck_assert_uint_eq(count(&b, "\033[?1049l"), 1);
+	ck_assert_uint_eq(count(&b, "\033[?1006l"), 1);
+	term_feed(&t, &b, &caps);
+	ck_assert_int_eq(t.visible, 1);
+	term_close(&t);
+	buf_free(&b);
+}
+END_TEST
+
+/* Grids with cells no drawing function makes still give safe output. */
+START_TEST(test_tty_hostile_cells)
+{
+	struct tty_caps	 caps = { 1, TTY_COLOURS_256 };
+	struct grid	*g = grid_create(6, 1);
+	struct buf	 b;
+	size_t		 i;
+
+	g->cells[0].ch = 0x1b;
+	g->cells[1].ch = 0x9b;
+	g->cells[2].ch = GRID_PAD;		/* a stray pad */
+	g->cells[3].ch = 0x4e2d;		/* wide, without its pad */
+	g->cells[4].ch = 0x110000;
+	g->cells[5].ch = 0x202e;
+	g->cells[5].style.fg = 999;
+	buf_init(&b);
+	tty_diff(&b, NULL, g, &caps);
+	for (i = 0; i < b.len; i++) {
+		if (b.data[i] == 0x1b)
+			ck_assert_int_eq(b.data[i + 1], '[');
+	}
+	ck_assert_uint_eq(count(&b, "?? ???"), 1);
+	ck_assert_uint_eq(count(&b, "\xe2\x80\xae"), 0);
+	buf_free(&b);
+	grid_free(g);
+}
+END_TEST
+
+static Suite *
+tty_suite(void)
+{
+	Suite	*s = suite_create("tty");
+	TCase	*tc = tcase_create("tty");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_tty_random, 0, 12);
+	tcase_add_loop_test(tc, test_tty_wide_edits, 0, 6);
+	tcase_add_loop_test(tc, test_tty_edges, 0, 6);
+	tcase_add_loop_test(tc, test_tty_pending_wrap, 0, 6);
+	tcase_add_test(tc, test_tty_cost);
+	tcase_add_test(tc, test_tty_sgr);
+	tcase_add_test(tc, test_tty_ascii);
+	tcase_add_test(tc, test_tty_256to16);
+	tcase_add_test(tc, test_tty_caps);
+	tcase_add_test(tc, test_tty_enter_leave);
+	tcase_add_test(tc, test_tty_hostile_cells);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(tty_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
