@@ -1,1 +1,14 @@
-# screens/views.mk: filled in by the owner of this part
+# screens/views.mk: the hall's screens - pure views from a read-only view
+# struct (screens/views.h) to a cell grid.  They go into the screens
+# library beside the grid and the writer they draw with.
+screens_libscreens_a_SOURCES += \
+	screens/views.h \
+	screens/view-text.c \
+	screens/view-chrome.c \
+	screens/view-welcome.c \
+	screens/view-form.c \
+	screens/view-lobby.c \
+	screens/view-account.c \
+	screens/view-profile.c \
+	screens/view-settings.c \
+	screens/view-help.c

@@ -1,1 +1,28 @@
-# tests/hall.mk: filled in by the owner of this part
+# tests/hall.mk: the hall's tests - its views, identities, chat (unit, with
+# Check) and the screens a person sees over real SSH (integration).
+HALL_UNIT_TESTS = tests/unit/test-views tests/unit/test-identity \
+	tests/unit/test-chat
+check_PROGRAMS += $(HALL_UNIT_TESTS)
+TESTS += $(HALL_UNIT_TESTS)
+
+tests_unit_test_views_SOURCES = tests/unit/test-views.c
+tests_unit_test_views_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_views_LDADD = screens/libscreens.a $(CHECK_LIBS)
+
+tests_unit_test_identity_SOURCES = tests/unit/test-identity.c
+tests_unit_test_identity_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_identity_LDADD = src/libhall.a $(CHECK_LIBS)
+
+tests_unit_test_chat_SOURCES = tests/unit/test-chat.c
+tests_unit_test_chat_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_chat_LDADD = src/libhall.a src/libterm.a \
+	screens/libscreens.a $(CHECK_LIBS) -lm
+
+# The screens over real SSH and telnet (skips while ./gamehalld is not built).
+check_PROGRAMS += tests/integration/test-hall
+TESTS += tests/integration/test-hall
+tests_integration_test_hall_SOURCES = tests/integration/test-hall.c
+tests_integration_test_hall_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
+	$(CHECK_CFLAGS)
+tests_integration_test_hall_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
+	$(CHECK_LIBS)

@@ -1,0 +1,119 @@
+/*
+ * view-help.c - every key, screen by screen.
+ *
+ * Lines starting with '#' are headings; other lines are "KEYS\tWHAT".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "screens/grid.h"
+#include "screens/utf8.h"
+#include "screens/views.h"
+
+static const char *const view_help_text[] = {
+	"#Everywhere",
+	"?\tthis help (Esc or q leaves it)",
+	"Esc\tback / cancel",
+	"Ctrl-L\tdraw the whole screen again",
+	"Mouse\tclick lists, fields and buttons",
+	"#Lobby",
+	"Tab / Shift-Tab\tnext / previous pane: tables, online, chat",
+	"Up Down, j k\tmove in the list",
+	"PgUp PgDn\tpage through the list; in the chat, scroll it",
+	"Home End, g G\tfirst / last in the list",
+	"Enter\tjoin the selected table",
+	"n\tcreate a table",
+	"c\tjoin a table by its code",
+	"w\twatch the selected table",
+	"t\ttype in the chat (Enter sends, Esc leaves)",
+	"p\tyour profile: ratings and recent games",
+	"a\tyour account: password and SSH keys (guests: register)",
+	"s\tsettings: UTF-8 or ASCII, colours, mouse",
+	"q, Ctrl-D\tleave the hall",
+	"#Chat line and form fields",
+	"Left Right\tmove the cursor",
+	"Home End, Ctrl-A Ctrl-E\tstart / end of the line",
+	"Backspace, Delete\tdelete a character",
+	"Ctrl-U, Ctrl-K, Ctrl-W\tdelete to the start / to the end / a word",
+	"Tab, Up Down\tnext / previous field",
+	"Enter\tsend the line / next field / OK",
+	"#Account",
+	"k\tregister the key of this connection (one keystroke)",
+	"Del, x\tremove the selected key (asks first)",
+	"P\tchange (or set) your password",
+	"#Settings",
+	"Up Down\tchoose a setting",
+	"Left Right, Space\tchange it",
+	"d\tgo back to what your terminal told",
+	"#Connecting",
+	"ssh NAME@HOST\tlog in as NAME: straight in with a registered key",
+	"ssh HOST\tthe welcome screen: log in, register, or play as a guest",
+	"ssh -t HOST join CODE\tgo straight to a table (also: watch CODE)",
+};
+
+#define VIEW_HELP_NLINES \
+	((int)(sizeof view_help_text / sizeof view_help_text[0]))
+
+int
+view_help_lines(void)
+{
+	return VIEW_HELP_NLINES;
+}
+
+int
+view_help_rows(int sy)
+{
+	int	rows = sy - 5;	/* title, heading, blank, buttons, status */
+
+	return rows < 1 ? 1 : rows;
+}
+
+void
+view_help_draw(struct grid *g, const struct view_help *v,
+    struct view_hits *hits)
+{
+	static const struct view_button buttons[] = {
+		{ "j/k PgUp/PgDn", "scroll", NULL, 0 },
+		{ "Esc", "back", NULL, 0 },
+	};
+	struct grid_style	 head = view_style(VIEW_HEADING);
+	struct grid_style	 key = view_style(VIEW_KEY);
+	struct grid_style	 norm = view_style(VIEW_NORMAL);
+	struct grid_style	 dim = view_style(VIEW_DIM);
+	const char		*line, *tab;
+	char			 more[64];
+	int			 rows, i, idx, y, kw, x = 2;
+
+	view_hits_clear(hits);
+	view_chrome_draw(g, &v->chrome);
+
+	view_text_fit(g, x, 1, g->sx - 4, &head, "Keys");
+	rows = view_help_rows(g->sy);
+	kw = g->sx >= 100 ? 32 : 26;
+	for (i = 0; i < rows; i++) {
+		idx = v->top + i;
+		if (idx < 0 || idx >= VIEW_HELP_NLINES)
+			break;
+		line = view_help_text[idx];
+		y = 2 + i;
+		if (line[0] == '#') {
+			view_text_fit(g, x, y, g->sx - 4, &head, line + 1);
+			continue;
+		}
+		tab = strchr(line, '\t');
+		if (tab == NULL) {
+			view_text_fit(g, x + 2, y, g->sx - 6, &norm, line);
+			continue;
+		}
+		grid_putn(g, x + 2, y, kw - 3, &key, line,
+		    (size_t)(tab - line));
+		view_text_fit(g, x + kw, y, g->sx - x - kw - 1, &norm,
+		    tab + 1);
+	}
+	if (v->top + rows < VIEW_HELP_NLINES) {
+		snprintf(more, sizeof more, "(%d more lines: PgDn)",
+		    VIEW_HELP_NLINES - v->top - rows);
+		view_text_fit(g, g->sx - 26, 1, 24, &dim, more);
+	}
+	view_buttons_draw(g, 0, g->sy - 2, g->sx, buttons, 2, -1, hits);
+}

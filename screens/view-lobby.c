@@ -1,0 +1,470 @@
+/*
+ * view-lobby.c - the lobby: the tables, who is online, the chat, and the
+ * actions.
+ *
+ *   row 0          title bar
+ *   row 1          "Tables" heading            | "Online" heading
+ *   rows 2..       column names, tables, detail | people online
+ *   chat heading
+ *   chat rows      (newest at the bottom)
+ *   input row      "Say:" and the chat line
+ *   buttons row
+ *   last row       status / key hints
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "screens/grid.h"
+#include "screens/utf8.h"
+#include "screens/views.h"
+
+struct view_lobby_layout {
+	int	lw;		/* tables pane: columns 0..lw-1 */
+	int	rx, rw;		/* online pane */
+	int	top_h;		/* rows under the headings, both panes */
+	int	chat_head;	/* row of the chat heading */
+	int	chat_y, chat_h;
+	int	input_y;
+	int	buttons_y;
+};
+
+static void
+view_lobby_layout(int sx, int sy, struct view_lobby_layout *l)
+{
+	int	rest;
+
+	l->rw = sx >= 120 ? 32 : 24;
+	if (l->rw > sx / 3)
+		l->rw = sx / 3;
+	l->lw = sx - l->rw - 1;
+	l->rx = l->lw + 1;
+	/* Title, two headings, input, buttons, status: 6 fixed rows. */
+	rest = sy - 6;
+	if (rest < 4)
+		rest = 4;
+	l->top_h = rest * 4 / 10;
+	if (l->top_h < 3)
+		l->top_h = 3;
+	l->chat_head = 2 + l->top_h;
+	l->chat_y = l->chat_head + 1;
+	l->chat_h = rest - l->top_h;
+	if (l->chat_h < 1)
+		l->chat_h = 1;
+	l->input_y = sy - 3;
+	l->buttons_y = sy - 2;
+}
+
+int
+view_lobby_table_rows(int sx, int sy)
+{
+	struct view_lobby_layout	l;
+
+	view_lobby_layout(sx, sy, &l);
+	return l.top_h - 2;	/* minus the column names and detail rows */
+}
+
+int
+view_lobby_user_rows(int sx, int sy)
+{
+	struct view_lobby_layout	l;
+
+	view_lobby_layout(sx, sy, &l);
+	return l.top_h;
+}
+
+int
+view_lobby_chat_rows(int sx, int sy)
+{
+	struct view_lobby_layout	l;
+
+	view_lobby_layout(sx, sy, &l);
+	return l.chat_h;
+}
+
+int
+view_lobby_input_width(int sx)
+{
+	return sx - 8;	/* " Say: " before, a column of room after */
+}
+
+/* ---- tables ---------------------------------------------------------- */
+
+struct view_lobby_col {
+	const char	*name;
+	int		 w;
+};
+
+enum {
+	COL_CODE, COL_VARIANT, COL_OPTIONS, COL_SEATS, COL_PLAYERS,
+	COL_WATCH, COL_TIMER, COL_RATED, COL_OPEN, NCOLS
+};
+
+/*
+ * Column widths for a pane w wide.  Narrow panes (80 columns) leave out
+ * watchers and rated, which the detail row under the list shows for the
+ * selected table; options get a column only where there is room.
+ */
+static void
+view_lobby_columns(int w, struct view_lobby_col *c)
+{
+	static const struct view_lobby_col base[NCOLS] = {
+		{ "Code", 6 }, { "Variant", 10 }, { "Options", 0 },
+		{ "Seats", 6 }, { "Players", 0 }, { "Watch", 6 },
+		{ "Timer", 6 }, { "Rated", 6 }, { "Open", 8 },
+	};
+	int	i, fixed = 0, flex;
+
+	memcpy(c, base, sizeof base);
+	if (w < 75) {
+		c[COL_WATCH].w = 0;
+		c[COL_RATED].w = 0;
+	}
+	for (i = 0; i < NCOLS; i++)
+		fixed += c[i].w;
+	flex = w - 2 - fixed;
+	if (flex >= 40) {
+		c[COL_OPTIONS].w = flex / 2;
+		c[COL_PLAYERS].w = flex - flex / 2;
+	} else
+		c[COL_PLAYERS].w = flex > 4 ? flex : 4;
+}
+
+static void
+view_lobby_table_row(struct grid *g, int x, int y, int w,
+    const struct view_lobby_col *c, const struct view_table_row *t,
+    const struct grid_style *st)
+{
+	char	 buf[32];
+	int	 cx = x + 1;
+
+	grid_fill(g, x, y, w, 1, ' ', st);
+	view_text_fit(g, cx, y, c[COL_CODE].w - 1, st, t->code);
+	cx += c[COL_CODE].w;
+	view_text_fit(g, cx, y, c[COL_VARIANT].w - 1, st, t->variant);
+	cx += c[COL_VARIANT].w;
+	if (c[COL_OPTIONS].w > 0) {
+		view_text_fit(g, cx, y, c[COL_OPTIONS].w - 1, st,
+		    t->options != NULL ? t->options : "-");
+		cx += c[COL_OPTIONS].w;
+	}
+	snprintf(buf, sizeof buf, "%d/%d", t->players, t->seats);
+	view_text_fit(g, cx, y, c[COL_SEATS].w - 1, st, buf);
+	cx += c[COL_SEATS].w;
+	view_text_fit(g, cx, y, c[COL_PLAYERS].w - 1, st,
+	    t->names != NULL && *t->names != '\0' ? t->names : "-");
+	cx += c[COL_PLAYERS].w;
+	if (c[COL_WATCH].w > 0) {
+		snprintf(buf, sizeof buf, "%d", t->watchers);
+		view_text_fit(g, cx, y, c[COL_WATCH].w - 1, st, buf);
+		cx += c[COL_WATCH].w;
+	}
+	view_text_fit(g, cx, y, c[COL_TIMER].w - 1, st,
+	    t->timer != NULL ? t->timer : "none");
+	cx += c[COL_TIMER].w;
+	if (c[COL_RATED].w > 0) {
+		view_text_fit(g, cx, y, c[COL_RATED].w - 1, st, t->rated ?
+		    "yes" : "no");
+		cx += c[COL_RATED].w;
+	}
+	view_text_fit(g, cx, y, c[COL_OPEN].w - 1, st, t->private_ ?
+	    "private" : "open");
+}
+
+static void
+view_lobby_heading(struct grid *g, int x, int y, int w, const char *text,
+    int focused)
+{
+	struct grid_style	rule = view_style(VIEW_RULE);
+	struct grid_style	st = view_style(focused ? VIEW_SELECTED :
+				    VIEW_HEADING);
+	int			n;
+
+	grid_hline(g, x, y, w, GRID_LINE_LIGHT, &rule);
+	n = grid_put(g, x + 1, y, &st, " ");
+	n += view_text_fit(g, x + 1 + n, y, w - 4, &st, text);
+	grid_put(g, x + 1 + n, y, &st, " ");
+}
+
+static void
+view_lobby_tables(struct grid *g, const struct view_lobby *v,
+    const struct view_lobby_layout *l, struct view_hits *hits)
+{
+	struct view_lobby_col	 c[NCOLS];
+	struct grid_style	 head = view_style(VIEW_HEADING);
+	struct grid_style	 norm = view_style(VIEW_NORMAL);
+	struct grid_style	 dim = view_style(VIEW_DIM);
+	struct grid_style	 st;
+	const struct view_table_row *t;
+	char			 text[256];
+	int			 i, x, y, rows, idx, focused;
+
+	focused = v->focus == VIEW_LOBBY_TABLES;
+	snprintf(text, sizeof text, "Tables (%d)", v->ntables);
+	/* One rule across both panes; the separator joins it later. */
+	view_lobby_heading(g, 0, 1, g->sx, text, focused);
+
+	view_lobby_columns(l->lw, c);
+	x = 1;
+	for (i = 0; i < NCOLS; i++) {
+		if (c[i].w > 0) {
+			view_text_fit(g, x, 2, c[i].w - 1, &head, c[i].name);
+			x += c[i].w;
+		}
+	}
+
+	rows = l->top_h - 2;
+	y = 3;
+	if (v->ntables == 0) {
+		view_text_wrap(g, 1, y, l->lw - 2, rows, &dim,
+		    "No tables are open.");
+		return;
+	}
+	for (i = 0; i < rows; i++) {
+		idx = v->table_top + i;
+		if (idx < 0 || idx >= v->ntables)
+			break;
+		t = &v->tables[idx];
+		st = norm;
+		if (idx == v->table_sel)
+			st = view_style(focused ? VIEW_SELECTED :
+			    VIEW_SELECTED_IDLE);
+		view_lobby_table_row(g, 0, y + i, l->lw, c, t, &st);
+		view_hits_add(hits, 0, y + i, l->lw, 1, VIEW_HIT_TABLE, idx);
+	}
+
+	/* The selected table in full, on the last row of the pane. */
+	if (v->table_sel >= 0 && v->table_sel < v->ntables) {
+		t = &v->tables[v->table_sel];
+		snprintf(text, sizeof text, "%s: %s%s%s; %d/%d %s; timer %s; "
+		    "%s; %s; %d watching",
+		    t->code != NULL ? t->code : "",
+		    t->variant != NULL ? t->variant : "",
+		    t->options != NULL ? " " : "",
+		    t->options != NULL ? t->options : "", t->players, t->seats,
+		    t->names != NULL ? t->names : "",
+		    t->timer != NULL ? t->timer : "none",
+		    t->rated ? "rated" : "unrated",
+		    t->private_ ? "private" : "open", t->watchers);
+		view_text_fit(g, 1, 2 + l->top_h - 1, l->lw - 2, &dim, text);
+	}
+}
+
+/* ---- people online ------------------------------------------------------ */
+
+static void
+view_lobby_users(struct grid *g, const struct view_lobby *v,
+    const struct view_lobby_layout *l, struct view_hits *hits)
+{
+	const struct view_user	*u;
+	struct grid_style	 st, rst;
+	char			 text[64];
+	int			 i, y, idx, focused, rx = l->rx + 1, rw = l->rw - 1;
+	int			 namew;
+
+	focused = v->focus == VIEW_LOBBY_USERS;
+	snprintf(text, sizeof text, "Online (%d)", v->nusers);
+	view_lobby_heading(g, l->rx, 1, l->rw, text, focused);
+
+	namew = rw - 7;
+	for (i = 0; i < l->top_h; i++) {
+		idx = v->user_top + i;
+		if (idx < 0 || idx >= v->nusers)
+			break;
+		u = &v->users[idx];
+		y = 2 + i;
+		st = view_style(u->you ? VIEW_YOU : u->guest ? VIEW_GUEST :
+		    VIEW_USER);
+		rst = view_style(VIEW_DIM);
+		if (idx == v->user_sel && focused) {
+			st = rst = view_style(VIEW_SELECTED);
+			grid_fill(g, rx, y, rw, 1, ' ', &st);
+		} else if (idx == v->user_sel)
+			st.attr |= GRID_UNDERLINE;
+		view_text_fit(g, rx, y, namew, &st, u->name);
+		if (u->guest)
+			view_text_fit(g, rx + namew + 1, y, 6, &rst, "guest");
+		else if (u->rating != NULL)
+			view_text_fit(g, rx + namew + 1, y, 6, &rst,
+			    u->rating);
+		view_hits_add(hits, l->rx, y, l->rw, 1, VIEW_HIT_USER, idx);
+	}
+}
+
+/* ---- chat ------------------------------------------------------------------ */
+
+/* Columns before a message's text on its first row: "12:34 name: ". */
+static int
+view_lobby_chat_prefix(const struct view_chat_line *m)
+{
+	int	w = 0;
+
+	if (m->time != NULL)
+		w += utf8_strwidth(m->time) + 1;
+	if (m->from != NULL)
+		w += utf8_strwidth(m->from) + 2;
+	else
+		w += 2;		/* "* " */
+	return w;
+}
+
+/*
+ * Lay out one message in w columns from x,y, drawing rows from `skip` on
+ * (earlier ones are above the pane) and at most `max` of them (g may be
+ * NULL: only count).  Continuation rows are indented under the name.
+ * Returns the rows the whole message takes.
+ */
+static int
+view_lobby_chat_msg(struct grid *g, int x, int y, int w,
+    const struct view_chat_line *m, int skip, int max)
+{
+	struct grid_style	 tst = view_style(VIEW_DIM);
+	struct grid_style	 nst, txt = view_style(VIEW_NORMAL);
+	const char		*s = m->text != NULL ? m->text : "";
+	size_t			 len = strlen(s), pos = 0, next, n;
+	int			 row = 0, px, indent, cx, tw;
+
+	px = view_lobby_chat_prefix(m);
+	indent = m->time != NULL ? utf8_strwidth(m->time) + 1 : 0;
+	if (px > w - 8)		/* a very narrow pane: text on its own */
+		px = indent = 0;
+	if (m->from == NULL)
+		txt = view_style(VIEW_NOTICE);
+	nst = view_style(m->you ? VIEW_YOU : m->guest ? VIEW_GUEST :
+	    VIEW_USER);
+	nst.attr |= GRID_BOLD;
+
+	do {
+		tw = (row == 0 ? w - px : w - indent);
+		if (tw < 1)
+			tw = 1;
+		n = view_text_line(s + pos, len - pos, tw, &next);
+		if (g != NULL && row >= skip && row - skip < max) {
+			cx = x;
+			if (row == 0) {
+				if (m->time != NULL && px > 0) {
+					cx += grid_put(g, cx, y, &tst,
+					    m->time);
+					cx++;
+				}
+				if (px > 0 && m->from != NULL) {
+					cx += grid_put(g, cx, y, &nst,
+					    m->from);
+					cx += grid_put(g, cx, y, &tst, ": ");
+				} else if (px > 0)
+					cx += grid_put(g, cx, y, &txt, "* ");
+			} else
+				cx += indent;
+			grid_putn(g, cx, y, tw, &txt, s + pos, n);
+			y++;
+		}
+		pos += next;
+		row++;
+	} while (pos < len);
+	return row;
+}
+
+static void
+view_lobby_chat(struct grid *g, const struct view_lobby *v,
+    const struct view_lobby_layout *l, struct view_hits *hits)
+{
+	struct grid_style	 dim = view_style(VIEW_DIM);
+	struct grid_style	 field = view_style(VIEW_FIELD);
+	struct grid_style	 label, rule;
+	char			 head[96];
+	int			 w = g->sx - 2, last, first, rows, total, y, i;
+	int			 skip, focused, iw, n;
+
+	focused = v->focus == VIEW_LOBBY_CHAT;
+	if (v->chat_back > 0)
+		snprintf(head, sizeof head,
+		    "Chat (%d older shown back; PgDn for newer)",
+		    v->chat_back);
+	else
+		snprintf(head, sizeof head, "Chat");
+	view_lobby_heading(g, 0, l->chat_head, g->sx, head, focused);
+	/* The tables/online separator runs down to the chat heading. */
+	rule = view_style(VIEW_RULE);
+	grid_vline(g, l->lw, 1, l->chat_head, GRID_LINE_LIGHT, &rule);
+	view_hits_add(hits, 0, l->chat_y, g->sx, l->chat_h, VIEW_HIT_CHAT, 0);
+
+	/* Newest message shown, then back until the pane is full. */
+	last = v->nchat - 1 - (v->chat_back > 0 ? v->chat_back : 0);
+	if (last >= v->nchat)
+		last = v->nchat - 1;
+	total = 0;
+	first = last + 1;
+	for (i = last; i >= 0; i--) {
+		rows = view_lobby_chat_msg(NULL, 0, 0, w, &v->chat[i], 0, 0);
+		if (total + rows > l->chat_h && total > 0)
+			break;
+		total += rows;
+		first = i;
+		if (total >= l->chat_h)
+			break;
+	}
+	if (v->nchat == 0)
+		view_text_fit(g, 1, l->chat_y, w, &dim,
+		    "Nobody has said anything yet.");
+	/* A single message taller than the pane: show its end. */
+	skip = total > l->chat_h ? total - l->chat_h : 0;
+	y = l->chat_y + (total < l->chat_h ? l->chat_h - total : 0);
+	for (i = first; i <= last; i++) {
+		n = view_lobby_chat_msg(g, 1, y, w, &v->chat[i], skip,
+		    l->chat_y + l->chat_h - y);
+		y += n - skip;
+		skip = 0;
+	}
+
+	/* The input line. */
+	label = view_style(focused ? VIEW_KEY : VIEW_DIM);
+	grid_put(g, 1, l->input_y, &label, "Say:");
+	iw = view_lobby_input_width(g->sx);
+	if (focused) {
+		grid_fill(g, 6, l->input_y, iw, 1, ' ', &field);
+		if (v->input != NULL)
+			grid_putn(g, 6, l->input_y, iw, &field, v->input,
+			    strlen(v->input));
+		grid_cursor(g, 6 + v->input_cursor, l->input_y, 1);
+	} else
+		view_text_fit(g, 6, l->input_y, iw, &dim,
+		    v->input != NULL && *v->input != '\0' ? v->input :
+		    "(press Tab or t to chat)");
+	if (v->input_note != NULL) {
+		struct grid_style	err = view_style(VIEW_ERROR);
+		int			nw = utf8_strwidth(v->input_note);
+
+		if (nw > iw / 2)
+			nw = iw / 2;
+		view_text_fit(g, 6 + iw - nw, l->input_y, nw, &err,
+		    v->input_note);
+	}
+	view_hits_add(hits, 0, l->input_y, g->sx, 1, VIEW_HIT_CHAT, 1);
+}
+
+void
+view_lobby_draw(struct grid *g, const struct view_lobby *v,
+    struct view_hits *hits)
+{
+	static const struct view_button buttons[VIEW_LOBBY_NBUTTONS] = {
+		[VIEW_LOBBY_B_NEW] = { "n", "new table", "new", 0 },
+		[VIEW_LOBBY_B_JOIN] = { "Enter", "join", NULL, 0 },
+		[VIEW_LOBBY_B_CODE] = { "c", "join by code", "code", 0 },
+		[VIEW_LOBBY_B_WATCH] = { "w", "watch", NULL, 0 },
+		[VIEW_LOBBY_B_PROFILE] = { "p", "profile", NULL, 0 },
+		[VIEW_LOBBY_B_ACCOUNT] = { "a", "account", NULL, 0 },
+		[VIEW_LOBBY_B_SETTINGS] = { "s", "settings", NULL, 0 },
+		[VIEW_LOBBY_B_HELP] = { "?", "help", NULL, 0 },
+		[VIEW_LOBBY_B_QUIT] = { "q", "quit", NULL, 0 },
+	};
+	struct view_lobby_layout l;
+
+	view_hits_clear(hits);
+	view_chrome_draw(g, &v->chrome);
+	view_lobby_layout(g->sx, g->sy, &l);
+
+	view_lobby_tables(g, v, &l, hits);
+	view_lobby_users(g, v, &l, hits);
+	view_lobby_chat(g, v, &l, hits);
+	view_buttons_draw(g, 0, l.buttons_y, g->sx, buttons,
+	    VIEW_LOBBY_NBUTTONS, -1, hits);
+}

@@ -1,0 +1,106 @@
+/*
+ * view-profile.c - a player's profile: ratings per variant and the most
+ * recent games.
+ */
+#include <stdio.h>
+
+#include "screens/grid.h"
+#include "screens/utf8.h"
+#include "screens/views.h"
+
+static void
+view_profile_rule(struct grid *g, int y, const char *title)
+{
+	struct grid_style	rule = view_style(VIEW_RULE);
+	struct grid_style	head = view_style(VIEW_HEADING);
+	char			text[64];
+
+	grid_hline(g, 0, y, g->sx, GRID_LINE_LIGHT, &rule);
+	snprintf(text, sizeof text, " %s ", title);
+	grid_put(g, 1, y, &head, text);
+}
+
+void
+view_profile_draw(struct grid *g, const struct view_profile *v,
+    struct view_hits *hits)
+{
+	static const struct view_button buttons[] = {
+		{ "j/k", "scroll games", "scroll", 0 },
+		{ "Esc", "back", NULL, 0 },
+	};
+	struct grid_style	 norm = view_style(VIEW_NORMAL);
+	struct grid_style	 head = view_style(VIEW_HEADING);
+	struct grid_style	 dim = view_style(VIEW_DIM);
+	const struct view_rating_row *r;
+	const struct view_game_row *gr;
+	char			 text[128];
+	int			 x = 2, w = g->sx - 4, y, i, idx, rows, last, ow;
+
+	view_hits_clear(hits);
+	view_chrome_draw(g, &v->chrome);
+
+	snprintf(text, sizeof text, "%s%s", v->name != NULL ? v->name : "",
+	    v->guest ? " (guest)" : "");
+	view_text_fit(g, x, 2, w, &head, text);
+	if (v->since != NULL)
+		view_text_fit(g, x, 3, w, &dim, v->since);
+	last = g->sy - 3;
+	y = 5;
+
+	if (v->guest) {
+		view_text_wrap(g, x, y, w, last - y, &norm,
+		    "Guests play unrated games and keep no history. Register "
+		    "a name (press a in the lobby) to get a rating per "
+		    "variant and keep your games.");
+		goto done;
+	}
+
+	view_profile_rule(g, y++, "Ratings");
+	view_text_fit(g, x, y, 12, &head, "Variant");
+	view_text_fit(g, x + 12, y, 8, &head, "Rating");
+	view_text_fit(g, x + 20, y, 8, &head, "RD");
+	view_text_fit(g, x + 28, y, 7, &head, "Games");
+	view_text_fit(g, x + 35, y, 20, &head, "Won/lost/drawn");
+	y++;
+	if (v->nratings == 0)
+		view_text_fit(g, x, y++, w, &dim,
+		    "No rated games yet: everyone starts at 1500.");
+	for (i = 0; i < v->nratings && y < last - 3; i++, y++) {
+		r = &v->ratings[i];
+		view_text_fit(g, x, y, 11, &norm, r->variant);
+		view_text_fit(g, x + 12, y, 7, &norm, r->rating);
+		view_text_fit(g, x + 20, y, 7, &dim, r->deviation);
+		grid_printf(g, x + 28, y, &norm, "%d", r->games);
+		grid_printf(g, x + 35, y, &norm, "%d/%d/%d", r->wins,
+		    r->losses, r->draws);
+	}
+	y++;
+
+	view_profile_rule(g, y++, "Recent games");
+	ow = w - 12 - 11 - 8 - 7;
+	if (ow < 8)
+		ow = 8;
+	view_text_fit(g, x, y, 11, &head, "Date");
+	view_text_fit(g, x + 12, y, 10, &head, "Variant");
+	view_text_fit(g, x + 23, y, ow - 1, &head, "Opponents");
+	view_text_fit(g, x + 23 + ow, y, 7, &head, "Result");
+	view_text_fit(g, x + 31 + ow, y, 7, &head, "Rating");
+	y++;
+	if (v->ngames == 0)
+		view_text_fit(g, x, y, w, &dim, "No games yet.");
+	rows = last - y + 1;
+	for (i = 0; i < rows; i++) {
+		idx = v->top + i;
+		if (idx < 0 || idx >= v->ngames)
+			break;
+		gr = &v->games[idx];
+		view_text_fit(g, x, y + i, 11, &norm, gr->date);
+		view_text_fit(g, x + 12, y + i, 10, &norm, gr->variant);
+		view_text_fit(g, x + 23, y + i, ow - 1, &norm, gr->opponents);
+		view_text_fit(g, x + 23 + ow, y + i, 7, &norm, gr->result);
+		view_text_fit(g, x + 31 + ow, y + i, 7, &dim,
+		    gr->change != NULL ? gr->change : "-");
+	}
+done:
+	view_buttons_draw(g, 0, g->sy - 2, g->sx, buttons, 2, -1, hits);
+}

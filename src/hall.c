@@ -1,0 +1,353 @@
+/*
+ * hall.c - the hall: its clients, who is online, the lobby chat, and the
+ * connection callbacks the transports call (see hall.h, hall-int.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <event2/event.h>
+
+#include "src/config.h"
+#include "src/conn.h"
+#include "src/hall-int.h"
+#include "src/hall.h"
+#include "src/log.h"
+#include "src/rating.h"
+#include "src/store.h"
+
+int64_t
+hall_now(void)
+{
+	return (int64_t)time(NULL);
+}
+
+struct hall *
+hall_new(struct event_base *base, const struct config *cfg,
+    struct store *store, struct worker *worker)
+{
+	struct hall	*hall;
+
+	hall = calloc(1, sizeof *hall);
+	if (hall == NULL)
+		return NULL;
+	hall->base = base;
+	hall->cfg = cfg;
+	hall->store = store;
+	hall->worker = worker;
+	TAILQ_INIT(&hall->clients);
+	hall->ids = identities_new(NULL, NULL);
+	hall->chat = chat_new(CHAT_SCROLLBACK);
+	if (hall->ids == NULL || hall->chat == NULL) {
+		hall_free(hall);
+		return NULL;
+	}
+	return hall;
+}
+
+void
+hall_free(struct hall *hall)
+{
+	struct client	*c;
+
+	if (hall == NULL)
+		return;
+	/*
+	 * main() ends the loop after every connection closed; anything still
+	 * here never got its `closed` (the loop is gone): close and forget.
+	 */
+	while ((c = TAILQ_FIRST(&hall->clients)) != NULL) {
+		TAILQ_REMOVE(&hall->clients, c, entry);
+		if (c->conn != NULL && !c->close_sent)
+			conn_close(c->conn, hall->shutdown_message);
+		c->identity = NULL;	/* identities_free takes them all */
+		client_free(c);
+	}
+	identities_free(hall->ids);
+	chat_free(hall->chat);
+	free(hall->shutdown_message);
+	free(hall);
+}
+
+unsigned
+hall_client_count(const struct hall *hall)
+{
+	return hall->nclients;
+}
+
+void
+hall_dirty_all(struct hall *hall)
+{
+	struct client	*c;
+
+	TAILQ_FOREACH(c, &hall->clients, entry)
+		client_dirty(c);
+}
+
+void
+hall_notice(struct hall *hall, const char *fmt, ...)
+{
+	char	text[CHAT_TEXT_MAX + 1];
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	chat_notice(hall->chat, hall_now(), text);
+	hall_dirty_all(hall);
+}
+
+void
+hall_identity_rating(struct hall *hall, struct identity *id)
+{
+	struct store_rating	*r = NULL;
+	size_t			 n = 0, i, best = 0;
+
+	id->rating[0] = '\0';
+	if (id->kind != IDENTITY_USER || hall->store == NULL)
+		return;
+	if (store_rating_list(hall->store, id->user, &r, &n) != STORE_OK) {
+		free(r);
+		return;
+	}
+	/* The variant played most says most about the player. */
+	for (i = 1; i < n; i++) {
+		if (r[i].games > r[best].games)
+			best = i;
+	}
+	if (n > 0 && r[best].games > 0)
+		snprintf(id->rating, sizeof id->rating, "%.0f%s",
+		    r[best].rating.r,
+		    rating_is_provisional(&r[best].rating) ? "?" : "");
+	free(r);
+}
+
+void
+hall_set_identity(struct hall *hall, struct client *c, struct identity *id,
+    bool announce)
+{
+	struct identity	*old = c->identity;
+
+	c->identity = id;
+	if (id != NULL && id->sessions++ == 0) {
+		hall->online++;
+		if (announce)
+			hall_notice(hall, "%s is here.", id->name);
+	}
+	if (old != NULL) {
+		if (--old->sessions == 0) {
+			hall->online--;
+			if (announce)
+				hall_notice(hall, "%s left.", old->name);
+		}
+		identities_release(hall->ids, old);
+	}
+	hall_dirty_all(hall);
+}
+
+/* An exec command that came with the connection, run in the lobby. */
+static void
+hall_exec(struct hall *hall, struct client *c)
+{
+	char	 cmd[CLIENT_EXEC_LEN], why[256], *verb, *arg, *save = NULL;
+
+	if (c->exec[0] == '\0')
+		return;
+	snprintf(cmd, sizeof cmd, "%s", c->exec);
+	c->exec[0] = '\0';
+	verb = strtok_r(cmd, " ", &save);
+	arg = strtok_r(NULL, "", &save);
+	if (verb == NULL)
+		return;
+	if (strcmp(verb, "join") == 0 || strcmp(verb, "watch") == 0) {
+		if (arg == NULL || strchr(arg, ' ') != NULL) {
+			client_status(c, true, "%s needs one table code: "
+			    "%s CODE", verb, verb);
+			return;
+		}
+		if (hall_tables_join(hall, c, arg, verb[0] == 'w', why,
+		    sizeof why) != 0)
+			client_status(c, true, "%s", why);
+		return;
+	}
+	if (strcmp(verb, "new") == 0) {
+		if (hall_tables_create(hall, c, arg, why, sizeof why) != 0)
+			client_status(c, true, "%s", why);
+		return;
+	}
+	client_status(c, true, "unknown command '%s': join CODE, watch CODE "
+	    "or new VARIANT", verb);
+}
+
+void
+hall_enter(struct hall *hall, struct client *c, struct identity *id)
+{
+	hall_set_identity(hall, c, id, true);
+	screen_lobby_open(c);
+	hall_exec(hall, c);
+}
+
+int
+hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
+    size_t whylen)
+{
+	struct identity	*id = c->identity;
+	uint64_t	 wait = 0, now = limits_now_ms();
+	int		 rate, burst;
+
+	if (id == NULL)
+		return 0;
+	if (!id->chat_limit_set) {
+		rate = hall->cfg->chat_rate > 0 ? hall->cfg->chat_rate : 20;
+		burst = hall->cfg->chat_burst > 0 ? hall->cfg->chat_burst : 5;
+		ratelimit_init(&id->chat_limit, rate / 60.0, burst, now);
+		id->chat_limit_set = true;
+	}
+	switch (chat_say(hall->chat, &id->chat_limit, now, hall_now(),
+	    id->name, id->kind == IDENTITY_GUEST, text, strlen(text),
+	    &wait)) {
+	case CHAT_OK:
+		hall_dirty_all(hall);
+		return 0;
+	case CHAT_EMPTY:
+		return 0;
+	case CHAT_TOO_FAST:
+		snprintf(why, whylen, "slow down: wait %llu s",
+		    (unsigned long long)(wait + 999) / 1000);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the connection callbacks ------------------------------------------- */
+
+/* Who SSH authentication logged in as, if it was an account. */
+static struct identity *
+hall_open_account(struct hall *hall, struct client *c,
+    const struct conn_info *info)
+{
+	struct store_user	 u;
+	struct identity		*id;
+	char			 msg[STORE_REASON_MAX + STORE_NAME_MAX + 64];
+
+	if (info->account_id <= 0 || hall->store == NULL)
+		return NULL;
+	if (store_user_get(hall->store, info->account_id, &u) != STORE_OK) {
+		log_warn("%s: account %lld not found", conn_label(c->conn),
+		    (long long)info->account_id);
+		return NULL;
+	}
+	if (u.banned) {
+		snprintf(msg, sizeof msg, "The account %s is banned%s%s.",
+		    u.name, u.ban_reason[0] != '\0' ? ": " : "", u.ban_reason);
+		client_leave(c, msg);
+		return NULL;
+	}
+	id = identities_user(hall->ids, u.id, u.name);
+	if (id == NULL)
+		return NULL;
+	id->sysop = u.sysop;
+	hall_identity_rating(hall, id);
+	store_user_seen(hall->store, u.id, hall_now());
+	return id;
+}
+
+static void *
+hall_open(void *arg, struct conn *conn, const struct conn_info *info)
+{
+	struct hall	*hall = arg;
+	struct client	*c;
+	struct identity	*id;
+
+	c = client_new(hall, conn, info);
+	if (c == NULL)
+		return NULL;
+	TAILQ_INSERT_TAIL(&hall->clients, c, entry);
+	hall->nclients++;
+
+	if (hall->shutting_down) {
+		client_leave(c, hall->shutdown_message);
+		return c;
+	}
+	if (!info->pty) {
+		client_leave(c, "The hall draws screens, so it needs a "
+		    "terminal: connect with ssh -t.");
+		return c;
+	}
+	id = hall_open_account(hall, c, info);
+	if (c->closing)
+		return c;
+	if (id != NULL) {
+		log_info("%s: %s is in the lobby", conn_label(conn), id->name);
+		hall_enter(hall, c, id);
+	} else
+		screen_welcome_open(c);
+	client_dirty(c);
+	return c;
+}
+
+static void
+hall_input(void *arg, const unsigned char *buf, size_t len)
+{
+	client_input(arg, buf, len);
+}
+
+static void
+hall_resize(void *arg, int cols, int rows)
+{
+	client_resize(arg, cols, rows);
+}
+
+static void
+hall_writable(void *arg)
+{
+	client_writable(arg);
+}
+
+static void
+hall_closed(void *arg)
+{
+	struct client	*c = arg;
+	struct hall	*hall = c->hall;
+
+	client_closed(c);
+	TAILQ_REMOVE(&hall->clients, c, entry);
+	hall->nclients--;
+	hall_set_identity(hall, c, NULL, !hall->shutting_down);
+	client_free(c);
+}
+
+const struct conn_handler *
+hall_conn_handler(void)
+{
+	static const struct conn_handler handler = {
+		.open = hall_open,
+		.input = hall_input,
+		.resize = hall_resize,
+		.writable = hall_writable,
+		.closed = hall_closed,
+	};
+
+	return &handler;
+}
+
+void
+hall_shutdown(struct hall *hall, const char *message)
+{
+	struct client	*c;
+
+	if (message == NULL || *message == '\0')
+		message = "The hall is closing. Goodbye.";
+	if (!hall->shutting_down) {
+		hall->shutting_down = true;
+		free(hall->shutdown_message);
+		hall->shutdown_message = strdup(message);
+	}
+	log_info("hall: shutting down, telling %u users", hall->nclients);
+	/* client_leave never removes a client (`closed` comes later). */
+	TAILQ_FOREACH(c, &hall->clients, entry)
+		client_leave(c, hall->shutdown_message != NULL ?
+		    hall->shutdown_message : message);
+}

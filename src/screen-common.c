@@ -1,0 +1,96 @@
+/*
+ * screen-common.c - keys every screen shares, and moving a selection in a
+ * list (arrows, PgUp/PgDn, Home/End, and vi's j/k/g/G where letters are
+ * not being typed).
+ */
+#include "src/hall-int.h"
+
+int
+screen_common_key(struct client *c, const struct key_event *ev)
+{
+	if (ev->key == 'l' && ev->mods == KEY_MOD_CTRL) {
+		client_redraw(c);
+		return 1;
+	}
+	return 0;
+}
+
+void
+screen_list_clamp(int n, int rows, int *sel, int *top)
+{
+	if (rows < 1)
+		rows = 1;
+	if (n <= 0) {
+		*sel = -1;
+		*top = 0;
+		return;
+	}
+	if (*sel < 0)
+		*sel = 0;
+	if (*sel >= n)
+		*sel = n - 1;
+	if (*top > *sel)
+		*top = *sel;
+	if (*sel >= *top + rows)
+		*top = *sel - rows + 1;
+	if (*top > n - rows)
+		*top = n - rows;
+	if (*top < 0)
+		*top = 0;
+}
+
+int
+screen_list_key(const struct key_event *ev, int n, int rows, int *sel,
+    int *top, bool vi)
+{
+	int	key = (int)ev->key;
+
+	if (ev->mods & (KEY_MOD_CTRL | KEY_MOD_ALT))
+		return 0;
+	if (vi) {
+		switch (key) {
+		case 'j':
+			key = KEY_DOWN;
+			break;
+		case 'k':
+			key = KEY_UP;
+			break;
+		case 'g':
+			key = KEY_HOME;
+			break;
+		case 'G':
+			key = KEY_END;
+			break;
+		}
+	}
+	if (ev->key == KEY_MOUSE) {
+		if (ev->mouse.action == KEY_MOUSE_WHEEL_UP)
+			key = KEY_UP;
+		else if (ev->mouse.action == KEY_MOUSE_WHEEL_DOWN)
+			key = KEY_DOWN;
+	}
+	switch (key) {
+	case KEY_UP:
+		(*sel)--;
+		break;
+	case KEY_DOWN:
+		(*sel)++;
+		break;
+	case KEY_PGUP:
+		*sel -= rows > 1 ? rows - 1 : 1;
+		break;
+	case KEY_PGDN:
+		*sel += rows > 1 ? rows - 1 : 1;
+		break;
+	case KEY_HOME:
+		*sel = 0;
+		break;
+	case KEY_END:
+		*sel = n - 1;
+		break;
+	default:
+		return 0;
+	}
+	screen_list_clamp(n, rows, sel, top);
+	return 1;
+}

@@ -1,0 +1,471 @@
+/*
+ * tablebench.c - load generator for tables: many tables playing at once,
+ * each with two players and watchers, over SSH against a real gamehalld.
+ *
+ *	tablebench [-n TABLES] [-w WATCHERS] [-i SECONDS] [-s SECONDS]
+ *	    [-t THREADS]
+ *
+ * Every table is opened as the hall's users do it: a guest runs
+ * `ssh host new gomoku rated=no`, another `join CODE`, the watchers
+ * `watch CODE`; the host starts the game.  Then each table makes a move
+ * every -i seconds (2 by default), the tables spread evenly over the
+ * interval, for -s seconds.  A move is typed as a person types it (":h8"
+ * and Enter); its latency is the time from the keystrokes leaving until
+ * the move shows on a viewer's screen (its move list), measured for the
+ * opponent and for the watchers.  Printed: p50/p99/max latency for both,
+ * the daemon's CPU, and the bytes each viewer received per move.  It
+ * prints figures; it never judges them.  Exit status 1 only when the hall
+ * did not work (no table came up, the daemon died or did not stop
+ * cleanly).
+ */
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tests/integration/harness.h"
+#include "tests/integration/tclient.h"
+
+#define TB_WAIT_MS 120000
+#define TB_SEEN_MS 10000	/* a move not seen by then is "missed" */
+#define TB_MAX_WATCHERS 8
+
+struct tb_table {
+	struct tclient *player[2];
+	struct tclient *watcher[TB_MAX_WATCHERS];
+	int	nwatch;
+	int	ok;
+	int	mover;			/* player index to move */
+	int	ply;			/* moves made */
+	double	next;			/* when the next move goes */
+	double	sent;			/* when the pending move went */
+	char	expect[32];		/* "12.h8" */
+	int	pending;		/* viewers still to see it */
+	int	seen[1 + TB_MAX_WATCHERS];
+};
+
+struct tb {
+	struct harness *h;
+	int	ntables, nwatch, seconds, nthreads;
+	double	interval;
+	struct tb_table *tables;
+	pthread_barrier_t barrier;
+	pthread_mutex_t lock;
+	double	t0;
+	/* Results. */
+	double	*lat_opp, *lat_watch;
+	size_t	nopp, nwatchlat, capopp, capwatch;
+	long	moves, missed;
+	int	failed;
+};
+
+struct tb_thread {
+	struct tb *b;
+	int	first, last;
+	pthread_t thread;
+};
+
+static double
+tb_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A guest running `cmd`, into whatever the command opens. */
+static struct tclient *
+tb_guest(struct tb *b, const char *name, const char *cmd)
+{
+	struct tclient *tc = tclient_ssh_new(harness_ssh_port(b->h), name);
+
+	tclient_set_term(tc, 80, 24, "xterm-256color");
+	tclient_set_timeout(tc, TB_WAIT_MS);
+	if (tclient_connect(tc) != 0 ||
+	    tclient_auth_kbdint(tc, NULL) != TCLIENT_AUTH_SUCCESS ||
+	    tclient_exec(tc, cmd) != 0 ||
+	    tclient_wait_for(tc, "Welcome", TB_WAIT_MS) != 0 ||
+	    tclient_type(tc, "g") != 0 ||
+	    tclient_wait_for(tc, "Share: ssh", TB_WAIT_MS) != 0) {
+		fprintf(stderr, "tablebench: %s: %s\n", name, tclient_error(tc));
+		tclient_free(tc);
+		return NULL;
+	}
+	return tc;
+}
+
+/* The ply-th move: rows 1, 3, 5... filled left to right, so the colours
+ * alternate along each row and no line of five can ever form. */
+static void
+tb_move_text(int ply, char *buf, size_t len)
+{
+	snprintf(buf, len, "%c%d", 'a' + ply % 15, (2 * (ply / 15) + 1) % 16);
+}
+
+static int
+tb_table_open(struct tb *b, int i)
+{
+	struct tb_table *t = &b->tables[i];
+	char name[32], cmd[64], code[8];
+	int row, col;
+
+	snprintf(name, sizeof name, "host%d", i);
+	if ((t->player[0] = tb_guest(b, name, "new gomoku rated=no")) == NULL)
+		return -1;
+	if (!tclient_find(t->player[0], " join ", &row, &col) ||
+	    sscanf(tclient_row(t->player[0], row) + col + 6, "%5s",
+	    code) != 1)
+		return -1;
+	snprintf(cmd, sizeof cmd, "join %s", code);
+	snprintf(name, sizeof name, "guest%d", i);
+	if ((t->player[1] = tb_guest(b, name, cmd)) == NULL)
+		return -1;
+	snprintf(cmd, sizeof cmd, "watch %s", code);
+	for (int w = 0; w < b->nwatch; w++) {
+		snprintf(name, sizeof name, "watch%d-%d", i, w);
+		if ((t->watcher[w] = tb_guest(b, name, cmd)) == NULL)
+			return -1;
+		t->nwatch++;
+	}
+	if (tclient_wait_for(t->player[0], "waiting for", TB_WAIT_MS) != 0 ||
+	    tclient_type(t->player[0], "g") != 0 ||
+	    tclient_wait_for(t->player[0], "to move", TB_WAIT_MS) != 0 ||
+	    tclient_wait_for(t->player[1], "to move", TB_WAIT_MS) != 0)
+		return -1;
+	t->mover = tclient_find(t->player[0], "you to move", NULL, NULL) ? 0 :
+	    1;
+	return 0;
+}
+
+/* The viewers of a table: the player not moving, then the watchers. */
+static struct tclient *
+tb_viewer(struct tb_table *t, int v)
+{
+	return v == 0 ? t->player[1 - t->mover] : t->watcher[v - 1];
+}
+
+static void
+tb_record(struct tb *b, int watcher, double lat)
+{
+	double **arr = watcher ? &b->lat_watch : &b->lat_opp;
+	size_t *n = watcher ? &b->nwatchlat : &b->nopp;
+	size_t *cap = watcher ? &b->capwatch : &b->capopp;
+
+	pthread_mutex_lock(&b->lock);
+	if (*n == *cap) {
+		*cap = *cap == 0 ? 1024 : *cap * 2;
+		*arr = realloc(*arr, *cap * sizeof **arr);
+		if (*arr == NULL)
+			abort();
+	}
+	(*arr)[(*n)++] = lat;
+	pthread_mutex_unlock(&b->lock);
+}
+
+static void
+tb_send(struct tb *b, struct tb_table *t, double now)
+{
+	char mv[16], text[24];
+
+	tb_move_text(t->ply, mv, sizeof mv);
+	snprintf(text, sizeof text, ":%s\r", mv);
+	snprintf(t->expect, sizeof t->expect, "%d.%s", t->ply + 1, mv);
+	t->sent = now;
+	t->pending = 1 + t->nwatch;
+	memset(t->seen, 0, sizeof t->seen);
+	if (tclient_type(t->player[t->mover], text) != 0)
+		t->pending = 0;
+	pthread_mutex_lock(&b->lock);
+	b->moves++;
+	pthread_mutex_unlock(&b->lock);
+}
+
+/* The pending move went round (or timed out): the other player's turn. */
+static void
+tb_turn_over(struct tb *b, struct tb_table *t)
+{
+	t->ply++;
+	t->mover = 1 - t->mover;
+	t->next = t->sent + b->interval;
+}
+
+static void *
+tb_thread_main(void *arg)
+{
+	struct tb_thread *th = arg;
+	struct tb *b = th->b;
+	struct pollfd *pfd;
+	int nper = 2 + b->nwatch, n;
+	double end;
+
+	for (int i = th->first; i < th->last; i++) {
+		b->tables[i].ok = tb_table_open(b, i) == 0;
+		if (!b->tables[i].ok) {
+			pthread_mutex_lock(&b->lock);
+			b->failed++;
+			pthread_mutex_unlock(&b->lock);
+		}
+	}
+	pthread_barrier_wait(&b->barrier);
+	/* The clock starts once every table is up. */
+	pthread_barrier_wait(&b->barrier);
+	end = b->t0 + b->seconds;
+	for (int i = th->first; i < th->last; i++)
+		b->tables[i].next = b->t0 + b->interval * i / b->ntables;
+	n = (th->last - th->first) * nper;
+	pfd = calloc((size_t)(n > 0 ? n : 1), sizeof *pfd);
+	if (pfd == NULL)
+		abort();
+	for (;;) {
+		double now = tb_now();
+		int busy = 0, k = 0;
+
+		for (int i = th->first; i < th->last; i++) {
+			struct tb_table *t = &b->tables[i];
+
+			if (!t->ok)
+				continue;
+			if (t->pending > 0 && now - t->sent > TB_SEEN_MS / 1e3) {
+				pthread_mutex_lock(&b->lock);
+				b->missed += t->pending;
+				pthread_mutex_unlock(&b->lock);
+				t->pending = 0;
+				tb_turn_over(b, t);
+			}
+			if (t->pending == 0 && now >= t->next && now < end)
+				tb_send(b, t, now);
+			busy |= t->pending > 0;
+		}
+		if (!busy && now >= end)
+			break;
+		for (int i = th->first; i < th->last; i++) {
+			struct tb_table *t = &b->tables[i];
+
+			for (int c = 0; c < nper; c++, k++) {
+				struct tclient *tc = c < 2 ? t->player[c] :
+				    t->watcher[c - 2];
+
+				pfd[k].fd = t->ok && tc != NULL ?
+				    tclient_fd(tc) : -1;
+				pfd[k].events = POLLIN;
+			}
+		}
+		poll(pfd, (nfds_t)n, 5);
+		k = 0;
+		for (int i = th->first; i < th->last; i++) {
+			struct tb_table *t = &b->tables[i];
+
+			for (int c = 0; c < nper; c++, k++) {
+				if (pfd[k].fd >= 0 && (pfd[k].revents & POLLIN))
+					tclient_read(c < 2 ? t->player[c] :
+					    t->watcher[c - 2], 0);
+			}
+			if (!t->ok || t->pending == 0)
+				continue;
+			now = tb_now();
+			for (int v = 0; v < 1 + t->nwatch; v++) {
+				if (t->seen[v] || !tclient_find(tb_viewer(t, v),
+				    t->expect, NULL, NULL))
+					continue;
+				t->seen[v] = 1;
+				t->pending--;
+				tb_record(b, v > 0, now - t->sent);
+			}
+			if (t->pending == 0)
+				tb_turn_over(b, t);
+		}
+	}
+	free(pfd);
+	return NULL;
+}
+
+static int
+tb_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+tb_print(const char *who, double *lat, size_t n)
+{
+	if (n == 0) {
+		printf("latency (%s): no samples\n", who);
+		return;
+	}
+	qsort(lat, n, sizeof *lat, tb_cmp);
+	printf("latency move-to-screen (%s): p50 %.1f ms, p99 %.1f ms, max "
+	    "%.1f ms (%zu samples)\n", who, lat[n / 2] * 1e3,
+	    lat[n * 99 / 100] * 1e3, lat[n - 1] * 1e3, n);
+}
+
+/* Bytes the players' (watchers = 0) or the watchers' screens received. */
+static uint64_t
+tb_bytes(struct tb *b, int watchers)
+{
+	uint64_t sum = 0;
+
+	for (int i = 0; i < b->ntables; i++) {
+		struct tb_table *t = &b->tables[i];
+
+		if (!t->ok)
+			continue;
+		if (!watchers)
+			for (int c = 0; c < 2; c++)
+				sum += tclient_bytes_received(t->player[c]);
+		else
+			for (int w = 0; w < t->nwatch; w++)
+				sum += tclient_bytes_received(t->watcher[w]);
+	}
+	return sum;
+}
+
+static void
+tb_usage(void)
+{
+	fprintf(stderr, "usage: tablebench [-n tables] [-w watchers] "
+	    "[-i interval] [-s seconds] [-t threads]\n");
+	exit(2);
+}
+
+int
+main(int argc, char **argv)
+{
+	char sessions_max[64], tables_max[64];
+	const char *settings[] = {
+		"max_conns_per_ip=0", sessions_max, tables_max,
+		"max_startups=1000", "per_source_max_startups=1000",
+		"penalty_exempt=127.0.0.1", NULL
+	};
+	struct tb b;
+	struct tb_thread *th;
+	struct rlimit rl;
+	double cpu0, cpu1, t1;
+	uint64_t pbytes0, pbytes1, wbytes0, wbytes1;
+	int c, per, up, status = 0;
+
+	memset(&b, 0, sizeof b);
+	b.ntables = 50;
+	b.nwatch = 2;
+	b.interval = 2.0;
+	b.seconds = 20;
+	b.nthreads = 4;
+	while ((c = getopt(argc, argv, "n:w:i:s:t:")) != -1) {
+		switch (c) {
+		case 'n':
+			b.ntables = atoi(optarg);
+			break;
+		case 'w':
+			b.nwatch = atoi(optarg);
+			break;
+		case 'i':
+			b.interval = atof(optarg);
+			break;
+		case 's':
+			b.seconds = atoi(optarg);
+			break;
+		case 't':
+			b.nthreads = atoi(optarg);
+			break;
+		default:
+			tb_usage();
+		}
+	}
+	if (b.ntables < 1 || b.nwatch < 0 || b.nwatch > TB_MAX_WATCHERS ||
+	    b.interval <= 0 || b.seconds < 1 || b.nthreads < 1)
+		tb_usage();
+	if (b.nthreads > b.ntables)
+		b.nthreads = b.ntables;
+	if (harness_daemon_path() == NULL) {
+		fprintf(stderr, "tablebench: gamehalld is not built\n");
+		return 1;
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	snprintf(sessions_max, sizeof sessions_max, "max_sessions=%d",
+	    b.ntables * (2 + b.nwatch) + 100);
+	snprintf(tables_max, sizeof tables_max, "max_tables=%d",
+	    b.ntables + 10);
+	if ((b.h = harness_start(settings)) == NULL)
+		return 1;
+	pthread_mutex_init(&b.lock, NULL);
+	pthread_barrier_init(&b.barrier, NULL, (unsigned)b.nthreads + 1);
+	b.tables = calloc((size_t)b.ntables, sizeof *b.tables);
+	th = calloc((size_t)b.nthreads, sizeof *th);
+	if (b.tables == NULL || th == NULL)
+		abort();
+	printf("tablebench: %d gomoku tables, 2 players and %d watchers each "
+	    "(%d SSH sessions), a move every %.1f s per table for %d s; "
+	    "gamehalld pid %d\n", b.ntables, b.nwatch,
+	    b.ntables * (2 + b.nwatch), b.interval, b.seconds,
+	    (int)harness_pid(b.h));
+	per = (b.ntables + b.nthreads - 1) / b.nthreads;
+	for (int i = 0; i < b.nthreads; i++) {
+		th[i].b = &b;
+		th[i].first = i * per < b.ntables ? i * per : b.ntables;
+		th[i].last = (i + 1) * per < b.ntables ? (i + 1) * per :
+		    b.ntables;
+		if (pthread_create(&th[i].thread, NULL, tb_thread_main,
+		    &th[i]) != 0) {
+			fprintf(stderr, "tablebench: pthread_create failed\n");
+			return 1;
+		}
+	}
+	pthread_barrier_wait(&b.barrier);
+	up = b.ntables - b.failed;
+	printf("setup: %d of %d tables playing\n", up, b.ntables);
+	/* Let the screens settle before counting. */
+	sleep(1);
+	pbytes0 = tb_bytes(&b, 0);
+	wbytes0 = tb_bytes(&b, 1);
+	cpu0 = harness_cpu_seconds(b.h);
+	b.t0 = tb_now();
+	pthread_barrier_wait(&b.barrier);
+	for (int i = 0; i < b.nthreads; i++)
+		pthread_join(th[i].thread, NULL);
+	t1 = tb_now();
+	cpu1 = harness_cpu_seconds(b.h);
+	pbytes1 = tb_bytes(&b, 0);
+	wbytes1 = tb_bytes(&b, 1);
+
+	printf("moves: %ld in %.1f s (%.0f moves/s); %ld viewer updates "
+	    "missed (not seen within %d s)\n", b.moves, t1 - b.t0,
+	    b.moves / (t1 - b.t0), b.missed, TB_SEEN_MS / 1000);
+	tb_print("opponent", b.lat_opp, b.nopp);
+	tb_print("watchers", b.lat_watch, b.nwatchlat);
+	printf("daemon CPU: %.1f%% of a core while playing\n",
+	    (cpu1 - cpu0) * 100 / (t1 - b.t0));
+	if (b.moves > 0)
+		printf("bytes per move: %.0f per watcher; %.0f per player "
+		    "(the mover's own screen included: his typed move and "
+		    "his cursor)\n", b.nwatch > 0 ? (double)(wbytes1 -
+		    wbytes0) / b.moves / b.nwatch : 0.0,
+		    (double)(pbytes1 - pbytes0) / b.moves / 2);
+	if (up == 0)
+		status = 1;
+	if (!harness_alive(b.h)) {
+		fprintf(stderr, "tablebench: gamehalld died\n");
+		status = 1;
+	}
+	for (int i = 0; i < b.ntables; i++) {
+		for (int p = 0; p < 2; p++)
+			tclient_free(b.tables[i].player[p]);
+		for (int w = 0; w < b.tables[i].nwatch; w++)
+			tclient_free(b.tables[i].watcher[w]);
+	}
+	free(b.tables);
+	free(th);
+	free(b.lat_opp);
+	free(b.lat_watch);
+	if (harness_stop(b.h) != 0)
+		status = 1;
+	return status;
+}

@@ -1,0 +1,725 @@
+/*
+ * test-transport.c - the daemon's SSH and telnet transports, driven over
+ * real connections to a real gamehalld (one fresh daemon per test).
+ *
+ * What the hall draws is HALL's business: these tests only wait for words
+ * that are surely on its first screen, and otherwise look at what the
+ * transport does (refusals, disconnections, exit status, memory, the
+ * daemon surviving).  Every wait has a generous deadline; nothing sleeps
+ * to make an assertion true.
+ */
+#include <check.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tests/integration/harness.h"
+#include "tests/integration/tclient.h"
+
+/* Surely on the first screen a new user sees (the welcome screen). */
+#define WELCOME_TEXT "Welcome"
+/* The hall's message when the daemon is told to stop. */
+#define SHUTDOWN_TEXT "shutting down"
+
+#define WAIT_MS 30000
+
+/*
+ * In a sanitizer build (configure --enable-sanitizers builds the daemon
+ * and this test alike) ASan holds freed memory in quarantine, so the
+ * daemon's RSS says nothing about queues: the memory bound is not checked.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZER_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZER_BUILD 1
+#endif
+#endif
+#ifndef SANITIZER_BUILD
+#define SANITIZER_BUILD 0
+#endif
+
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static struct harness *
+start(const char *const *settings)
+{
+	struct harness *h = harness_start(settings);
+
+	ck_assert_msg(h != NULL, "gamehalld did not start (see above)");
+	return h;
+}
+
+static void
+stop(struct harness *h)
+{
+	ck_assert_msg(harness_stop(h) == 0,
+	    "gamehalld did not exit cleanly (see above)");
+}
+
+/* A new SSH user at the welcome screen. */
+static struct tclient *
+visitor(struct harness *h, const char *user, int cols, int rows)
+{
+	struct tclient *tc;
+
+	tc = tclient_ssh_open(harness_ssh_port(h), user, cols, rows);
+	ck_assert_msg(tc != NULL, "%s could not log in (see above)", user);
+	ck_assert_msg(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS) == 0,
+	    "%s: no welcome screen", user);
+	return tc;
+}
+
+/* The daemon still runs and still serves a new user. */
+static void
+still_serving(struct harness *h)
+{
+	ck_assert_msg(harness_alive(h), "gamehalld died");
+	tclient_free(visitor(h, "latecomer", 80, 24));
+}
+
+/*
+ * A client's screen still answers: a resize makes the daemon draw the
+ * screen again, so new bytes arrive and the welcome is still there.
+ */
+static void
+still_drawn(struct tclient *tc, int cols, int rows)
+{
+	uint64_t before = tclient_bytes_received(tc);
+	int64_t deadline = now_ms() + WAIT_MS;
+
+	ck_assert_int_eq(tclient_resize(tc, cols, rows), 0);
+	while (tclient_bytes_received(tc) == before && now_ms() < deadline)
+		ck_assert_msg(tclient_read(tc, 500) >= 0,
+		    "connection closed: %s", tclient_error(tc));
+	ck_assert_msg(tclient_bytes_received(tc) > before,
+	    "no redraw after a resize to %dx%d", cols, rows);
+	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+}
+
+/* A connected, not yet authenticated SSH client. */
+static struct tclient *
+unauthenticated(struct harness *h, const char *user)
+{
+	struct tclient *tc = tclient_ssh_new(harness_ssh_port(h), user);
+
+	ck_assert_msg(tclient_connect(tc) == 0, "connect: %s",
+	    tclient_error(tc));
+	return tc;
+}
+
+static struct tclient *
+authenticated(struct harness *h, const char *user)
+{
+	struct tclient *tc = unauthenticated(h, user);
+
+	ck_assert_msg(tclient_auth_kbdint(tc, NULL) == TCLIENT_AUTH_SUCCESS,
+	    "keyboard-interactive: %s", tclient_error(tc));
+	return tc;
+}
+
+START_TEST(test_welcome_over_ssh)
+{
+	struct harness *h = start(NULL);
+	struct tclient *tc;
+
+	tc = tclient_ssh_new(harness_ssh_port(h), "alice");
+	tclient_set_term(tc, 100, 30, "xterm-256color");
+	tclient_set_env(tc, "LANG", "C.UTF-8");
+	ck_assert_msg(tclient_connect(tc) == 0, "%s", tclient_error(tc));
+	ck_assert_int_eq(tclient_auth_kbdint(tc, NULL), TCLIENT_AUTH_SUCCESS);
+	ck_assert_msg(tclient_shell(tc) == 0, "%s", tclient_error(tc));
+	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+	still_drawn(tc, 120, 40);
+	tclient_free(tc);
+	stop(h);
+}
+END_TEST
+
+/* An Ed25519 key logs in; the daemon records it as ssh-keygen names it. */
+START_TEST(test_public_key)
+{
+	struct harness *h = start(NULL);
+	ssh_key key = tclient_key_new();
+	struct tclient *tc;
+	char *fp;
+
+	ck_assert(key != NULL);
+	fp = tclient_key_fingerprint(key);
+	ck_assert(fp != NULL);
+	tc = unauthenticated(h, "keyholder");
+	ck_assert_msg(tclient_auth_key(tc, key) == TCLIENT_AUTH_SUCCESS, "%s",
+	    tclient_error(tc));
+	ck_assert_msg(tclient_shell(tc) == 0, "%s", tclient_error(tc));
+	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+	ck_assert_msg(harness_wait_log(h, fp, WAIT_MS) == 0,
+	    "the log never names the key %s", fp);
+	tclient_free(tc);
+	free(fp);
+	ssh_key_free(key);
+	stop(h);
+}
+END_TEST
+
+/* Cells drawn in a colour other than the terminal's default. */
+static int
+coloured_cells(struct tclient *tc)
+{
+	struct tclient_cell cell;
+	int row, col, n = 0;
+
+	for (row = 0; row < tclient_rows(tc); row++)
+		for (col = 0; col < tclient_cols(tc); col++)
+			if (tclient_cell(tc, row, col, &cell) == 0 &&
+			    (cell.fg != TCLIENT_COLOR_DEFAULT ||
+			    cell.bg != TCLIENT_COLOR_DEFAULT))
+				n++;
+	return n;
+}
+
+/* The environment reaches the hall: NO_COLOR takes the colours away. */
+START_TEST(test_no_color)
+{
+	struct harness *h = start(NULL);
+	struct tclient *plain, *coloured;
+
+	plain = tclient_ssh_new(harness_ssh_port(h), "plain");
+	tclient_set_env(plain, "LANG", "C.UTF-8");
+	tclient_set_env(plain, "NO_COLOR", "1");
+	ck_assert_int_eq(tclient_connect(plain), 0);
+	ck_assert_int_eq(tclient_auth_kbdint(plain, NULL),
+	    TCLIENT_AUTH_SUCCESS);
+	ck_assert_msg(tclient_shell(plain) == 0, "%s", tclient_error(plain));
+	ck_assert_int_eq(tclient_wait_for(plain, WELCOME_TEXT, WAIT_MS), 0);
+	tclient_settle(plain, 300, WAIT_MS);
+
+	coloured = visitor(h, "coloured", 80, 24);
+	tclient_settle(coloured, 300, WAIT_MS);
+
+	ck_assert_msg(coloured_cells(coloured) > 0,
+	    "no colour at all without NO_COLOR");
+	ck_assert_msg(coloured_cells(plain) == 0, "%d cells in colour with "
+	    "NO_COLOR set", coloured_cells(plain));
+	tclient_free(plain);
+	tclient_free(coloured);
+	stop(h);
+}
+END_TEST
+
+START_TEST(test_auth_attempts_cut_off)
+{
+	static const char *const settings[] = {
+		"auth_fail_delay_ms=0", NULL
+	};
+	static const char *const right[] = { "correct horse", NULL };
+	static const char *const wrong[] = { "wrong horse", NULL };
+	struct harness *h = start(settings);
+	struct tclient *tc;
+	enum tclient_auth r;
+	int attempt, denied = 0;
+
+	/* Only a registered name has a password to get wrong. */
+	ck_assert_int_eq(harness_add_account(h, "victim", "correct horse"), 0);
+
+	/* The right password works, by either method. */
+	tc = unauthenticated(h, "victim");
+	ck_assert_int_eq(tclient_auth_password(tc, "correct horse"),
+	    TCLIENT_AUTH_SUCCESS);
+	tclient_free(tc);
+	tc = unauthenticated(h, "victim");
+	ck_assert_int_eq(tclient_auth_kbdint(tc, wrong), TCLIENT_AUTH_DENIED);
+	ck_assert_int_eq(tclient_auth_kbdint(tc, right),
+	    TCLIENT_AUTH_SUCCESS);
+	ck_assert_msg(strstr(tclient_kbdint_prompts(tc), "assword") != NULL,
+	    "keyboard-interactive asked \"%s\"", tclient_kbdint_prompts(tc));
+	tclient_free(tc);
+
+	tc = unauthenticated(h, "victim");
+	for (attempt = 1; attempt <= 10; attempt++) {
+		r = tclient_auth_password(tc, "wrong password");
+		if (r != TCLIENT_AUTH_DENIED)
+			break;
+		denied++;
+	}
+	ck_assert_msg(r == TCLIENT_AUTH_ERROR, "attempt %d: %s", attempt,
+	    r == TCLIENT_AUTH_SUCCESS ? "a wrong password was accepted" :
+	    "the connection is still open after 10 attempts");
+	ck_assert_msg(denied >= 5 && denied <= 6, "%d wrong passwords were "
+	    "answered before the cut-off (5 or 6 expected)", denied);
+	/* Cut off by the server, not a timeout of ours. */
+	ck_assert_msg(strstr(tclient_error(tc), "timed out") == NULL, "%s",
+	    tclient_error(tc));
+	tclient_free(tc);
+	ck_assert_msg(harness_alive(h), "gamehalld died");
+	stop(h);
+}
+END_TEST
+
+START_TEST(test_login_grace)
+{
+	static const char *const settings[] = { "login_grace=2", NULL };
+	struct harness *h = start(settings);
+	struct sockaddr_in sin;
+	struct pollfd pfd;
+	struct tclient *tc;
+	int64_t t0, elapsed;
+	char buf[4096];
+	ssize_t n = 1;
+	int fd;
+
+	/* A TCP client that says nothing at all. */
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	ck_assert_int_ge(fd, 0);
+	memset(&sin, 0, sizeof sin);
+	sin.sin_family = AF_INET;
+	sin.sin_port = htons((uint16_t)harness_ssh_port(h));
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	t0 = now_ms();
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sin, sizeof sin), 0);
+
+	/* An SSH client that exchanged keys and never authenticates. */
+	tc = unauthenticated(h, "lingerer");
+
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	while (n > 0 && now_ms() - t0 < WAIT_MS) {
+		if (poll(&pfd, 1, 500) == 1)
+			n = recv(fd, buf, sizeof buf, 0);
+	}
+	elapsed = now_ms() - t0;
+	ck_assert_msg(n <= 0, "a silent connection was still open after "
+	    "%d s with a login grace of 2 s", WAIT_MS / 1000);
+	ck_assert_msg(elapsed >= 1500, "a silent connection was dropped "
+	    "after %lld ms, before its grace time of 2 s",
+	    (long long)elapsed);
+	close(fd);
+
+	ck_assert_msg(tclient_wait_closed(tc, WAIT_MS) == 0,
+	    "an unauthenticated SSH session outlived the login grace");
+	tclient_free(tc);
+
+	/* Authenticating in time is not cut off by the grace timer. */
+	tc = visitor(h, "quick", 80, 24);
+	t0 = now_ms();
+	while (now_ms() - t0 < 3000)
+		ck_assert_msg(tclient_read(tc, 500) >= 0,
+		    "a logged-in session was closed by the login grace");
+	tclient_free(tc);
+	stop(h);
+}
+END_TEST
+
+START_TEST(test_none_refused)
+{
+	struct harness *h = start(NULL);
+	struct tclient *tc = unauthenticated(h, "anybody");
+
+	ck_assert_int_eq(tclient_auth_none(tc), TCLIENT_AUTH_DENIED);
+	ck_assert_msg(tclient_auth_methods(tc) != 0 &&
+	    !(tclient_auth_methods(tc) & SSH_AUTH_METHOD_NONE),
+	    "methods offered after 'none': 0x%x", tclient_auth_methods(tc));
+	/* The refusal leaves the connection usable. */
+	ck_assert_int_eq(tclient_auth_kbdint(tc, NULL), TCLIENT_AUTH_SUCCESS);
+	ck_assert_msg(tclient_shell(tc) == 0, "%s", tclient_error(tc));
+	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+	tclient_free(tc);
+	stop(h);
+}
+END_TEST
+
+START_TEST(test_exec_refused)
+{
+	struct harness *h = start(NULL);
+	struct tclient *tc;
+	int status;
+
+	/* `ssh host ls`: no pty, a message, exit status 1. */
+	tc = authenticated(h, "shellseeker");
+	tclient_set_pty(tc, false);
+	if (tclient_exec(tc, "ls") == 0) {
+		ck_assert_msg(tclient_wait_closed(tc, WAIT_MS) == 0,
+		    "exec ls: the channel stays open");
+		status = tclient_exit_status(tc);
+		ck_assert_msg(status == 1, "exec ls: exit status %d", status);
+		/* The message names the commands the hall does know. */
+		ck_assert_msg(tclient_find(tc, "join", NULL, NULL),
+		    "exec ls: no message saying what is allowed");
+	} else
+		ck_abort_msg("exec ls was refused without a message: %s",
+		    tclient_error(tc));
+	tclient_free(tc);
+
+	/* With a pty (`ssh -t host 'rm -rf /'`) just the same. */
+	tc = authenticated(h, "shellseeker");
+	ck_assert_int_eq(tclient_exec(tc, "rm -rf /"), 0);
+	ck_assert_int_eq(tclient_wait_closed(tc, WAIT_MS), 0);
+	ck_assert_int_eq(tclient_exit_status(tc), 1);
+	tclient_free(tc);
+
+	/* A hall command reaches the hall: the session stays and draws. */
+	tc = authenticated(h, "joiner");
+	ck_assert_msg(tclient_exec(tc, "join ZZZZ") == 0, "%s",
+	    tclient_error(tc));
+	ck_assert_uint_gt(tclient_settle(tc, 1000, WAIT_MS), 0);
+	ck_assert_msg(!tclient_closed(tc), "join ZZZZ closed the session");
+	tclient_free(tc);
+
+	still_serving(h);
+	stop(h);
+}
+END_TEST
+
+START_TEST(test_forwarding_and_subsystems_refused)
+{
+	struct harness *h = start(NULL);
+	struct tclient *tc = authenticated(h, "tunneller");
+
+	ck_assert_int_eq(tclient_forward_local(tc, "127.0.0.1",
+	    harness_ssh_port(h)), 1);
+	ck_assert_int_eq(tclient_forward_remote(tc, 0), 1);
+	ck_assert_int_eq(tclient_subsystem(tc, "sftp"), 1);
+	tclient_free(tc);
+
+	tc = authenticated(h, "tunneller");
+	ck_assert_int_eq(tclient_forward_local(tc, "example.org", 80), 1);
+	tclient_free(tc);
+
+	still_serving(h);
+	stop(h);
+}
+END_TEST
+
+START_TEST(test_second_session_refused)
+{
+	struct harness *h = start(NULL);
+	struct tclient *tc = visitor(h, "twice", 80, 24);
+
+	ck_assert_int_eq(tclient_open_extra_session(tc), 1);
+	/* The first session carries on. */
+	still_drawn(tc, 90, 30);
+	tclient_free(tc);
+	stop(h);
+}
+END_TEST
+
+START_TEST(test_extreme_pty_sizes)
+{
+	struct harness *h = start(NULL);
+	struct tclient *tc;
+
+	/* 0x0: no crash; it works once the window has a size. */
+	tc = tclient_ssh_new(harness_ssh_port(h), "tiny");
+	tclient_set_term(tc, 0, 0, NULL);
+	ck_assert_int_eq(tclient_connect(tc), 0);
+	ck_assert_int_eq(tclient_auth_kbdint(tc, NULL), TCLIENT_AUTH_SUCCESS);
+	ck_assert_msg(tclient_shell(tc) == 0, "%s", tclient_error(tc));
+	tclient_settle(tc, 500, WAIT_MS);
+	ck_assert_msg(!tclient_closed(tc), "a 0x0 pty was dropped");
+	/*
+	 * The daemon may take 0x0 for "unknown" and draw 80x24 for the
+	 * one-cell local screen: a new size makes it draw again.
+	 */
+	ck_assert_int_eq(tclient_resize(tc, 100, 30), 0);
+	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+	tclient_free(tc);
+	still_serving(h);
+
+	/* 10000x10000, then an ordinary size. */
+	tc = tclient_ssh_new(harness_ssh_port(h), "huge");
+	tclient_set_term(tc, 10000, 10000, NULL);
+	ck_assert_int_eq(tclient_connect(tc), 0);
+	ck_assert_int_eq(tclient_auth_kbdint(tc, NULL), TCLIENT_AUTH_SUCCESS);
+	ck_assert_msg(tclient_shell(tc) == 0, "%s", tclient_error(tc));
+	tclient_settle(tc, 500, WAIT_MS);
+	ck_assert_msg(!tclient_closed(tc), "a 10000x10000 pty was dropped");
+	ck_assert_int_eq(tclient_resize(tc, 80, 24), 0);
+	tclient_settle(tc, 500, WAIT_MS);
+	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+	/* Huge again while connected, and a zero-size window-change. */
+	ck_assert_int_eq(tclient_resize(tc, 65535, 65535), 0);
+	ck_assert_int_eq(tclient_resize(tc, 0, 0), 0);
+	ck_assert_int_eq(tclient_resize(tc, 80, 24), 0);
+	tclient_settle(tc, 500, WAIT_MS);
+	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+	tclient_free(tc);
+
+	still_serving(h);
+	stop(h);
+}
+END_TEST
+
+/* A new telnet user at the welcome screen. */
+static struct tclient *
+telnet_visitor(struct harness *h, const char *name, int cols, int rows)
+{
+	struct tclient *tc = tclient_telnet_new(harness_telnet_port(h));
+
+	tclient_set_term(tc, cols, rows, NULL);
+	ck_assert_msg(tclient_connect(tc) == 0, "%s: %s", name,
+	    tclient_error(tc));
+	ck_assert_msg(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS) == 0,
+	    "%s: no welcome screen", name);
+	return tc;
+}
+
+/* Where the right-aligned "online" of the title bar ends (-1: absent). */
+static int
+online_col(struct tclient *tc)
+{
+	int row, col;
+
+	tclient_settle(tc, 500, WAIT_MS);
+	if (!tclient_find(tc, "online", &row, &col))
+		return -1;
+	return col;
+}
+
+/*
+ * One user's terminal freezes (reads nothing) while his window keeps
+ * changing size, each change asking for a whole new screen.  Queued, that
+ * output would be megabytes; the daemon must keep at most the latest
+ * frame, keep serving everyone else, and not grow.
+ */
+static void
+stuck_client(struct tclient *(*make)(struct harness *, const char *, int,
+    int), int rounds)
+{
+	struct harness *h = start(NULL);
+	struct tclient *stuck, *other, *probe;
+	uint64_t before, per_frame;
+	long rss0, rss1, growth_kb;
+	double would_mb;
+	int i, resizes = 0, per_round = 1000, width = 81, col;
+
+	/* How much one full redraw at this size costs. */
+	probe = make(h, "probe", 200, 60);
+	tclient_settle(probe, 300, WAIT_MS);
+	before = tclient_bytes_received(probe);
+	ck_assert_int_eq(tclient_resize(probe, 201, 60), 0);
+	tclient_settle(probe, 500, WAIT_MS);
+	ck_assert_int_eq(tclient_resize(probe, 200, 60), 0);
+	tclient_settle(probe, 500, WAIT_MS);
+	per_frame = (tclient_bytes_received(probe) - before) / 2;
+	ck_assert_uint_gt(per_frame, 0);
+	tclient_free(probe);
+
+	other = visitor(h, "other", 80, 24);
+	stuck = make(h, "stuck", 200, 60);
+	tclient_set_reading(stuck, false);
+
+	/* Fill the SSH window and the socket buffers first, then measure. */
+	for (i = 0; i < per_round; i++, resizes++)
+		ck_assert_int_eq(tclient_resize(stuck, 200 + i % 2, 60), 0);
+	still_drawn(other, width, 24);
+	rss0 = harness_rss_kb(h);
+	ck_assert_int_gt(rss0, 0);
+
+	while (rounds-- > 0) {
+		for (i = 0; i < per_round; i++, resizes++)
+			ck_assert_msg(tclient_resize(stuck, 200 + i % 2, 60)
+			    == 0, "%s", tclient_error(stuck));
+		/* Everyone else is still served promptly. */
+		width = width == 81 ? 80 : 81;
+		still_drawn(other, width, 24);
+		if (rounds % 4 == 0)
+			tclient_free(visitor(h, "newcomer", 80, 24));
+	}
+	rss1 = harness_rss_kb(h);
+	growth_kb = rss1 - rss0;
+	would_mb = (double)per_frame * resizes / 1e6;
+	fprintf(stderr, "stuck %s client: %d resizes x %llu bytes a frame = "
+	    "%.1f MB not sent; daemon RSS %ld -> %ld kB\n",
+	    tclient_ssh_session(stuck) != NULL ? "ssh" : "telnet", resizes,
+	    (unsigned long long)per_frame, would_mb, rss0, rss1);
+	if (SANITIZER_BUILD)
+		fprintf(stderr, "sanitizer build: memory bound not checked\n");
+	else
+		ck_assert_msg(growth_kb < 8 * 1024 && growth_kb * 1024.0 <
+		    would_mb * 1e6 / 4, "the daemon grew by %ld kB while a "
+		    "stuck client's output would have been %.1f MB",
+		    growth_kb, would_mb);
+
+	/*
+	 * Thawed, the stuck client gets the screen for its latest size
+	 * (201 columns): the same as a fresh draw at that size.
+	 */
+	tclient_set_reading(stuck, true);
+	col = online_col(stuck);
+	ck_assert_int_eq(tclient_resize(stuck, 200, 60), 0);
+	ck_assert_int_ne(online_col(stuck), col);
+	ck_assert_int_eq(tclient_resize(stuck, 201, 60), 0);
+	ck_assert_int_eq(online_col(stuck), col);
+	tclient_free(stuck);
+	tclient_free(other);
+	stop(h);
+}
+
+START_TEST(test_stuck_client)
+{
+	stuck_client(visitor, 8);
+}
+END_TEST
+
+/* Telnet has no window: the kernel's socket buffers take megabytes first. */
+START_TEST(test_stuck_telnet_client)
+{
+	stuck_client(telnet_visitor, 20);
+}
+END_TEST
+
+START_TEST(test_hostile_term)
+{
+	struct harness *h = start(NULL);
+	struct tclient *tc;
+	char *log;
+
+	/* (libssh itself refuses control characters in a user name.) */
+	tc = tclient_ssh_new(harness_ssh_port(h), "mallory");
+	tclient_set_term(tc, 80, 24,
+	    "xterm\033]2;pwned\007\033[2J\033[31mpwned\r\n\x9b" "31m");
+	tclient_set_env(tc, "LANG", "\033]2;pwned\007");
+	tclient_set_env(tc, "NO_COLOR", "\033[5mpwned");
+	ck_assert_msg(tclient_connect(tc) == 0, "%s", tclient_error(tc));
+	ck_assert_int_eq(tclient_auth_kbdint(tc, NULL), TCLIENT_AUTH_SUCCESS);
+	/* A daemon may refuse such a pty; it must not be fooled by it. */
+	if (tclient_shell(tc) == 0) {
+		ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS),
+		    0);
+		tclient_settle(tc, 500, WAIT_MS);
+		ck_assert_msg(strstr(tclient_title(tc), "pwned") == NULL,
+		    "TERM set the window title");
+		ck_assert(!tclient_find(tc, "pwned", NULL, NULL));
+	}
+	tclient_free(tc);
+
+	/* The same over telnet TTYPE. */
+	tc = tclient_telnet_new(harness_telnet_port(h));
+	tclient_set_term(tc, 80, 24, "vt100\033]2;pwned\007\033[31mpwned");
+	ck_assert_int_eq(tclient_connect(tc), 0);
+	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+	tclient_settle(tc, 500, WAIT_MS);
+	ck_assert(strstr(tclient_title(tc), "pwned") == NULL);
+	ck_assert(!tclient_find(tc, "pwned", NULL, NULL));
+	tclient_free(tc);
+
+	still_serving(h);
+	/* Nor does it reach the log raw. */
+	log = harness_log(h);
+	ck_assert_msg(strchr(log, '\033') == NULL && strchr(log, '\007') ==
+	    NULL, "the log has raw control characters from a client");
+	free(log);
+	stop(h);
+}
+END_TEST
+
+START_TEST(test_telnet_welcome)
+{
+	struct harness *h = start(NULL);
+	struct tclient *tc = tclient_telnet_new(harness_telnet_port(h));
+
+	tclient_set_term(tc, 100, 30, "xterm-256color");
+	ck_assert_msg(tclient_connect(tc) == 0, "%s", tclient_error(tc));
+	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+	still_drawn(tc, 90, 28);
+	tclient_free(tc);
+	stop(h);
+}
+END_TEST
+
+START_TEST(test_sigterm_tells_users)
+{
+	struct harness *h = start(NULL);
+	struct tclient *ssh = visitor(h, "stayer", 80, 24);
+	struct tclient *tn = tclient_telnet_new(harness_telnet_port(h));
+	int status;
+
+	ck_assert_int_eq(tclient_connect(tn), 0);
+	ck_assert_int_eq(tclient_wait_for(tn, WELCOME_TEXT, WAIT_MS), 0);
+
+	ck_assert_int_eq(harness_signal(h, SIGTERM), 0);
+	ck_assert_int_eq(tclient_wait_for(ssh, SHUTDOWN_TEXT, WAIT_MS), 0);
+	ck_assert_int_eq(tclient_wait_for(tn, SHUTDOWN_TEXT, WAIT_MS), 0);
+	ck_assert_int_eq(tclient_wait_closed(ssh, WAIT_MS), 0);
+	ck_assert_int_eq(tclient_wait_closed(tn, WAIT_MS), 0);
+	ck_assert_msg(harness_wait_exit(h, WAIT_MS, &status) == 0,
+	    "gamehalld still runs %d s after SIGTERM", WAIT_MS / 1000);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	    "gamehalld ended with wait status 0x%x", status);
+	tclient_free(ssh);
+	tclient_free(tn);
+	stop(h);
+}
+END_TEST
+
+/* All tests, or those whose names contain `only` (a command-line word). */
+static Suite *
+transport_suite(const char *only)
+{
+	const struct {
+		const char *name;
+		const TTest *test;
+	} tests[] = {
+		{ "welcome_over_ssh", test_welcome_over_ssh },
+		{ "public_key", test_public_key },
+		{ "no_color", test_no_color },
+		{ "auth_attempts_cut_off", test_auth_attempts_cut_off },
+		{ "login_grace", test_login_grace },
+		{ "none_refused", test_none_refused },
+		{ "exec_refused", test_exec_refused },
+		{ "forwarding_and_subsystems_refused",
+		    test_forwarding_and_subsystems_refused },
+		{ "second_session_refused", test_second_session_refused },
+		{ "extreme_pty_sizes", test_extreme_pty_sizes },
+		{ "stuck_client", test_stuck_client },
+		{ "stuck_telnet_client", test_stuck_telnet_client },
+		{ "hostile_term", test_hostile_term },
+		{ "telnet_welcome", test_telnet_welcome },
+		{ "sigterm_tells_users", test_sigterm_tells_users },
+	};
+	Suite *s = suite_create("transport");
+	TCase *tc = tcase_create("daemon");
+	size_t i;
+
+	/* A loaded two-core machine is slow; none of this is a race. */
+	tcase_set_timeout(tc, 240);
+	for (i = 0; i < sizeof tests / sizeof tests[0]; i++)
+		if (only == NULL || strstr(tests[i].name, only) != NULL)
+			tcase_add_test(tc, tests[i].test);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(int argc, char **argv)
+{
+	SRunner *sr;
+	int failed;
+
+	if (harness_daemon_path() == NULL) {
+		printf("SKIP: gamehalld is not built (looked for "
+		    "$top_builddir/gamehalld); the transport tests need it\n");
+		return 77;
+	}
+	/* A test killed by Check must not leave SIGPIPE to a dead socket. */
+	signal(SIGPIPE, SIG_IGN);
+	sr = srunner_create(transport_suite(argc > 1 ? argv[1] : NULL));
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

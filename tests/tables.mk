@@ -1,0 +1,23 @@
+# tests/tables.mk: unit tests of the tables and their screens.
+TABLES_TEST_LDADD = src/libhall.a src/libterm.a screens/libscreens.a \
+	src/libstore.a engine/libengine.a $(DAEMON_LIBS) $(CHECK_LIBS)
+
+check_PROGRAMS += tests/unit/test-table tests/unit/test-view-table
+TESTS += tests/unit/test-table tests/unit/test-view-table
+
+tests_unit_test_table_SOURCES = tests/unit/test-table.c
+tests_unit_test_table_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_table_LDADD = $(TABLES_TEST_LDADD)
+
+tests_unit_test_view_table_SOURCES = tests/unit/test-view-table.c
+tests_unit_test_view_table_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_view_table_LDADD = screens/libscreens.a engine/libengine.a \
+	$(CHECK_LIBS)
+
+# Load generator: many tables playing with watchers (`make bench`).
+EXTRA_PROGRAMS += tests/bench/tablebench
+BENCH_PROGS += tests/bench/tablebench
+tests_bench_tablebench_SOURCES = tests/bench/tablebench.c
+tests_bench_tablebench_CFLAGS = $(AM_CFLAGS) -O2 $(TCLIENT_CFLAGS)
+tests_bench_tablebench_LDADD = $(TCLIENT_LIBS) -lpthread
+CLEANFILES += tests/bench/tablebench
