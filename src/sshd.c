@@ -70,7 +70,6 @@ struct sshd_conn {
 	ssh_session			 s;
 	ssh_event			 sev;
 	ssh_channel			 ch;
-	int				 fd;
 	struct ssh_server_callbacks_struct scb;
 	struct ssh_channel_callbacks_struct ccb;
 
@@ -84,7 +83,6 @@ struct sshd_conn {
 	bool				 ready_asked;	/* shell or exec */
 	bool				 ready;
 	bool				 paused;
-	bool				 peer_eof;
 	bool				 peer_closed;
 	bool				 closing;	/* ops->close called */
 	bool				 close_force;
@@ -257,10 +255,31 @@ sshd_die(struct sshd_conn *sc, const char *why)
 	sshd_poke(sc);
 }
 
+/*
+ * libssh closes the socket itself when the peer hangs up or a write fails,
+ * inside whatever call noticed it.  Our events must leave libevent at that
+ * moment: if they stayed until the next wake-up, the loop could accept a
+ * new connection on the same fd number while libevent still holds the old
+ * registration, and the new client would never be read.
+ */
+static bool
+sshd_socket_gone(struct sshd_conn *sc)
+{
+	if (sc->s != NULL && ssh_is_connected(sc->s) &&
+	    ssh_get_fd(sc->s) != SSH_INVALID_SOCKET)
+		return false;
+	if (sc->rev != NULL)
+		event_del(sc->rev);
+	if (sc->wev != NULL)
+		event_del(sc->wev);
+	sc->dead = true;
+	return true;
+}
+
 static void
 sshd_arm_write(struct sshd_conn *sc)
 {
-	if (sc->dead)
+	if (sc->dead || sshd_socket_gone(sc))
 		return;
 	if (ssh_get_status(sc->s) & SSH_WRITE_PENDING)
 		event_add(sc->wev, NULL);
@@ -279,14 +298,6 @@ sshd_ch_data(ssh_session s, ssh_channel ch, void *data, uint32_t len,
 	if (!is_stderr)
 		conn_transport_input(sc->conn, data, len);
 	return (int)len;
-}
-
-static void
-sshd_ch_eof(ssh_session s, ssh_channel ch, void *arg)
-{
-	struct sshd_conn	*sc = arg;
-
-	sc->peer_eof = true;
 }
 
 static void
@@ -413,7 +424,6 @@ sshd_channel_open(ssh_session s, void *arg)
 	memset(&sc->ccb, 0, sizeof sc->ccb);
 	sc->ccb.userdata = sc;
 	sc->ccb.channel_data_function = sshd_ch_data;
-	sc->ccb.channel_eof_function = sshd_ch_eof;
 	sc->ccb.channel_close_function = sshd_ch_close;
 	sc->ccb.channel_pty_request_function = sshd_ch_pty;
 	sc->ccb.channel_pty_window_change_function = sshd_ch_winch;
@@ -852,6 +862,8 @@ sshd_after(struct sshd_conn *sc)
 		conn_transport_flush(sc->conn);
 	if (!sc->dead && sc->closing)
 		sshd_close_step(sc);
+	if (!sc->dead)
+		sshd_socket_gone(sc);
 
 	if (sc->dead) {
 		sshd_conn_free(sc);
@@ -916,7 +928,7 @@ sshd_send(void *t, const void *buf, size_t len)
 		len = INT32_MAX;
 	/* May run this session's callbacks (they only record). */
 	n = ssh_channel_write(sc->ch, buf, (uint32_t)len);
-	if (n == SSH_ERROR) {
+	if (n == SSH_ERROR || sshd_socket_gone(sc)) {
 		sshd_die(sc, NULL);
 		return -1;
 	}
@@ -1006,7 +1018,6 @@ sshd_accept(struct sshd *d, int fd, const struct sockaddr *sa,
 	}
 	sc->sshd = d;
 	sc->server = server;
-	sc->fd = fd;
 	sc->conn = conn_new(server, &sshd_ops, sc, CONN_SSH, sa, salen);
 	if (sc->conn == NULL) {
 		free(sc);

@@ -5,9 +5,10 @@
  *
  * Starts its own daemon (tests/integration/harness.c) with the per-address
  * limits lifted (everything comes from 127.0.0.1), then prints:
- * - logins per second: SESSIONS guests, each connecting, authenticating,
- *   getting the welcome screen and entering the lobby, from THREADS
- *   threads;
+ * - logins per second and the daemon's CPU per login: first 200 bare
+ *   logins (to the welcome screen and out), then SESSIONS guests, each
+ *   connecting, authenticating, getting the welcome screen and entering
+ *   the lobby, from THREADS threads;
  * - the daemon's memory per idle session (VmRSS growth / SESSIONS);
  * - bytes each viewer receives when one more guest enters the lobby;
  * - with CHATTERS people chatting (one line every 2 s each) for SECONDS:
@@ -16,9 +17,9 @@
  * It prints figures; it never judges them.  Exit status 1 only when the
  * hall did not work (no logins, the daemon died or did not stop cleanly).
  */
-#include <errno.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,12 +43,14 @@ struct bench {
 	int	nsessions, nthreads, nchatters, seconds;
 	struct tclient **clients;
 	int	failed;
+	long	rss_idle;	/* kB, warmed up by the bare logins */
 	pthread_mutex_t lock;
 };
 
 struct bench_thread {
 	struct bench *b;
 	int	first, last;	/* clients[first..last-1] */
+	bool	bare;		/* to the welcome screen and away again */
 	pthread_t thread;
 };
 
@@ -82,6 +85,24 @@ bench_guest(struct bench *b, int i)
 	return tc;
 }
 
+/* Log in, see the welcome screen, leave: the SSH cost alone. */
+static void
+bench_bare(struct bench *b, int i)
+{
+	char name[32];
+	struct tclient *tc;
+
+	snprintf(name, sizeof name, "bare%d", i);
+	tc = tclient_ssh_open(harness_ssh_port(b->h), name, 80, 24);
+	if (tc == NULL || tclient_wait_for(tc, BENCH_WELCOME,
+	    BENCH_WAIT_MS) != 0) {
+		pthread_mutex_lock(&b->lock);
+		b->failed++;
+		pthread_mutex_unlock(&b->lock);
+	}
+	tclient_free(tc);
+}
+
 static void *
 bench_login_thread(void *arg)
 {
@@ -90,6 +111,10 @@ bench_login_thread(void *arg)
 	int i;
 
 	for (i = t->first; i < t->last; i++) {
+		if (t->bare) {
+			bench_bare(b, i);
+			continue;
+		}
 		b->clients[i] = bench_guest(b, i);
 		if (b->clients[i] == NULL) {
 			pthread_mutex_lock(&b->lock);
@@ -163,24 +188,28 @@ bench_alive_count(struct bench *b, int from)
 	return n;
 }
 
-static void
-bench_logins(struct bench *b)
+/*
+ * n logins from b->nthreads threads, to the lobby (kept in b->clients) or
+ * bare; returns the seconds taken and the daemon's CPU seconds in *cpu.
+ */
+static double
+bench_run_logins(struct bench *b, int n, bool bare, double *cpu)
 {
 	struct bench_thread *threads;
-	double t0, t1, cpu0, cpu1;
-	int i, per, ok;
+	double t0, t1, cpu0;
+	int i, per;
 
 	threads = calloc((size_t)b->nthreads, sizeof *threads);
 	if (threads == NULL)
 		abort();
-	per = (b->nsessions + b->nthreads - 1) / b->nthreads;
+	per = (n + b->nthreads - 1) / b->nthreads;
 	cpu0 = harness_cpu_seconds(b->h);
 	t0 = bench_now();
 	for (i = 0; i < b->nthreads; i++) {
 		threads[i].b = b;
+		threads[i].bare = bare;
 		threads[i].first = i * per;
-		threads[i].last = (i + 1) * per < b->nsessions ?
-		    (i + 1) * per : b->nsessions;
+		threads[i].last = (i + 1) * per < n ? (i + 1) * per : n;
 		if (threads[i].first >= threads[i].last)
 			threads[i].last = threads[i].first;
 		if (pthread_create(&threads[i].thread, NULL,
@@ -192,21 +221,39 @@ bench_logins(struct bench *b)
 	for (i = 0; i < b->nthreads; i++)
 		pthread_join(threads[i].thread, NULL);
 	t1 = bench_now();
-	cpu1 = harness_cpu_seconds(b->h);
+	*cpu = harness_cpu_seconds(b->h) - cpu0;
 	free(threads);
+	return t1 - t0;
+}
 
+static void
+bench_logins(struct bench *b)
+{
+	double secs, cpu;
+	int ok, bare = b->nsessions < 200 ? b->nsessions : 200;
+
+	/* First the SSH login alone, with nobody in the lobby to redraw. */
+	secs = bench_run_logins(b, bare, true, &cpu);
+	ok = bare - b->failed;
+	printf("bare logins: %d to the welcome screen and out in %.2f s = "
+	    "%.1f/s; daemon CPU %.2f ms per login\n", ok, secs, ok / secs,
+	    ok > 0 ? cpu * 1e3 / ok : 0.0);
+	b->failed = 0;
+	b->rss_idle = harness_rss_kb(b->h);
+
+	/* Then everyone into the lobby, where each arrival is news. */
+	secs = bench_run_logins(b, b->nsessions, false, &cpu);
 	ok = b->nsessions - b->failed;
 	printf("logins: %d guests to the lobby in %.2f s = %.1f logins/s "
-	    "(%d threads); daemon CPU %.2f ms per login\n", ok, t1 - t0,
-	    ok / (t1 - t0), b->nthreads,
-	    ok > 0 ? (cpu1 - cpu0) * 1e3 / ok : 0.0);
+	    "(%d threads); daemon CPU %.2f ms per login\n", ok, secs,
+	    ok / secs, b->nthreads, ok > 0 ? cpu * 1e3 / ok : 0.0);
 	if (b->failed > 0)
 		printf("logins: %d of %d failed (see above)\n", b->failed,
 		    b->nsessions);
 }
 
 static void
-bench_memory(struct bench *b, long rss_idle)
+bench_memory(struct bench *b)
 {
 	long rss;
 	int alive;
@@ -214,10 +261,10 @@ bench_memory(struct bench *b, long rss_idle)
 	bench_drain(b, 1000, 60000);
 	rss = harness_rss_kb(b->h);
 	alive = bench_alive_count(b, 0);
-	printf("memory: daemon RSS %.1f MB before, %.1f MB with %d sessions "
-	    "in the lobby = %.1f KB per idle session\n", rss_idle / 1024.0,
-	    rss / 1024.0, alive,
-	    alive > 0 ? (double)(rss - rss_idle) / alive : 0.0);
+	printf("memory: daemon RSS %.1f MB with no sessions, %.1f MB with %d "
+	    "in the lobby = %.1f KB per idle session\n",
+	    b->rss_idle / 1024.0, rss / 1024.0, alive,
+	    alive > 0 ? (double)(rss - b->rss_idle) / alive : 0.0);
 }
 
 /* One more guest enters: what does that cost each viewer? */
@@ -295,6 +342,16 @@ bench_chat(struct bench *b)
 	    viewers, (cpu1 - cpu0) * 100 / secs,
 	    (cpu1 - cpu0) * 1e6 / secs / b->nsessions,
 	    lines > 0 ? (double)(after - before) / lines / viewers : 0.0);
+
+	/* The figures mean something only if the lines did arrive. */
+	snprintf(text, sizeof text, "bench line %d", lines - 1);
+	for (i = b->nsessions - 1; i >= b->nchatters; i--)
+		if (b->clients[i] != NULL && !tclient_closed(b->clients[i]))
+			break;
+	if (lines > 0 && i >= b->nchatters &&
+	    !tclient_find(b->clients[i], text, NULL, NULL))
+		printf("chat: the last line never reached a viewer's "
+		    "screen: the figures above are not about chat\n");
 }
 
 static void
@@ -317,7 +374,6 @@ main(int argc, char **argv)
 	};
 	struct bench b;
 	struct rlimit rl;
-	long rss_idle;
 	int c, i, status = 0;
 
 	memset(&b, 0, sizeof b);
@@ -368,12 +424,11 @@ main(int argc, char **argv)
 
 	printf("hallbench: %d SSH guests, %d chatters, gamehalld pid %d\n",
 	    b.nsessions, b.nchatters, (int)harness_pid(b.h));
-	rss_idle = harness_rss_kb(b.h);
 	bench_logins(&b);
 	if (b.failed == b.nsessions)
 		status = 1;
 	else {
-		bench_memory(&b, rss_idle);
+		bench_memory(&b);
 		bench_lobby_update(&b);
 		if (b.nchatters > 0)
 			bench_chat(&b);

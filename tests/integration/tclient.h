@@ -69,7 +69,11 @@ void	tclient_set_term(struct tclient *, int cols, int rows,
 /* SSH: whether tclient_shell/tclient_exec request a pty (default yes). */
 void	tclient_set_pty(struct tclient *, bool);
 
-/* SSH: an environment variable sent before the shell/exec (LANG, ...). */
+/*
+ * SSH: an environment variable sent before the shell/exec (LANG,
+ * NO_COLOR, ...; up to 16).  A refusal is ignored, as OpenSSH does.
+ * Telnet clients send none.
+ */
 void	tclient_set_env(struct tclient *, const char *name,
 	    const char *value);
 

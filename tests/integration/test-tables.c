@@ -525,10 +525,10 @@ START_TEST(test_wrong_commands)
 	wait_for(tc, "bad value for timer: 45 (none, 30 or 60)");
 	tclient_free(tc);
 	tc = person(h, "someone", NULL, "join ZZZZZ");
-	wait_for(tc, "no table with the code ZZZZZ");
+	wait_for(tc, "no such table ZZZZZ");
 	tclient_free(tc);
 	tc = person(h, "someone", NULL, "watch AB");
-	wait_for(tc, "no table with the code AB");
+	wait_for(tc, "no such table AB");
 	tclient_free(tc);
 	stop(h);
 }

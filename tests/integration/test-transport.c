@@ -9,7 +9,6 @@
  * to make an assertion true.
  */
 #include <check.h>
-#include <errno.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <poll.h>
@@ -82,6 +81,20 @@ visitor(struct harness *h, const char *user, int cols, int rows)
 	ck_assert_msg(tc != NULL, "%s could not log in (see above)", user);
 	ck_assert_msg(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS) == 0,
 	    "%s: no welcome screen", user);
+	return tc;
+}
+
+/* A new telnet user at the welcome screen. */
+static struct tclient *
+telnet_visitor(struct harness *h, const char *name, int cols, int rows)
+{
+	struct tclient *tc = tclient_telnet_new(harness_telnet_port(h));
+
+	tclient_set_term(tc, cols, rows, NULL);
+	ck_assert_msg(tclient_connect(tc) == 0, "%s: %s", name,
+	    tclient_error(tc));
+	ck_assert_msg(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS) == 0,
+	    "%s: no welcome screen", name);
 	return tc;
 }
 
@@ -463,20 +476,6 @@ START_TEST(test_extreme_pty_sizes)
 }
 END_TEST
 
-/* A new telnet user at the welcome screen. */
-static struct tclient *
-telnet_visitor(struct harness *h, const char *name, int cols, int rows)
-{
-	struct tclient *tc = tclient_telnet_new(harness_telnet_port(h));
-
-	tclient_set_term(tc, cols, rows, NULL);
-	ck_assert_msg(tclient_connect(tc) == 0, "%s: %s", name,
-	    tclient_error(tc));
-	ck_assert_msg(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS) == 0,
-	    "%s: no welcome screen", name);
-	return tc;
-}
-
 /* Where the right-aligned "online" of the title bar ends (-1: absent). */
 static int
 online_col(struct tclient *tc)
@@ -630,11 +629,9 @@ END_TEST
 START_TEST(test_telnet_welcome)
 {
 	struct harness *h = start(NULL);
-	struct tclient *tc = tclient_telnet_new(harness_telnet_port(h));
+	struct tclient *tc = telnet_visitor(h, "telnet", 100, 30);
 
-	tclient_set_term(tc, 100, 30, "xterm-256color");
-	ck_assert_msg(tclient_connect(tc) == 0, "%s", tclient_error(tc));
-	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+	/* NAWS on the way: the screen follows the window. */
 	still_drawn(tc, 90, 28);
 	tclient_free(tc);
 	stop(h);
@@ -645,11 +642,8 @@ START_TEST(test_sigterm_tells_users)
 {
 	struct harness *h = start(NULL);
 	struct tclient *ssh = visitor(h, "stayer", 80, 24);
-	struct tclient *tn = tclient_telnet_new(harness_telnet_port(h));
+	struct tclient *tn = telnet_visitor(h, "telnet stayer", 80, 24);
 	int status;
-
-	ck_assert_int_eq(tclient_connect(tn), 0);
-	ck_assert_int_eq(tclient_wait_for(tn, WELCOME_TEXT, WAIT_MS), 0);
 
 	ck_assert_int_eq(harness_signal(h, SIGTERM), 0);
 	ck_assert_int_eq(tclient_wait_for(ssh, SHUTDOWN_TEXT, WAIT_MS), 0);
