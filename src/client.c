@@ -81,17 +81,13 @@ client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 
 	c->cols = info->cols;
 	c->rows = info->rows;
-	c->frame = grid_create(client_sx(c), client_sy(c));
-	c->shown = grid_create(client_sx(c), client_sy(c));
-	buf_init(&c->out);
 	keys_init(&c->keys);
 	ratelimit_init(&c->key_limit, CLIENT_KEY_RATE, CLIENT_KEY_BURST,
 	    limits_now_ms());
 	c->redraw_ev = evtimer_new(hall->base, client_redraw_cb, c);
 	c->esc_ev = evtimer_new(hall->base, client_esc_cb, c);
 	c->linger_ev = evtimer_new(hall->base, client_linger_cb, c);
-	if (c->frame == NULL || c->shown == NULL || c->redraw_ev == NULL ||
-	    c->esc_ev == NULL || c->linger_ev == NULL) {
+	if (c->redraw_ev == NULL || c->esc_ev == NULL || c->linger_ev == NULL) {
 		client_free(c);
 		return NULL;
 	}
@@ -113,9 +109,7 @@ client_free(struct client *c)
 		event_free(c->esc_ev);
 	if (c->linger_ev != NULL)
 		event_free(c->linger_ev);
-	grid_free(c->frame);
 	grid_free(c->shown);
-	buf_free(&c->out);
 	free(c->farewell);
 	free(c);
 }
@@ -128,10 +122,31 @@ client_too_small(const struct client *c)
 	return c->cols < VIEW_MIN_COLS || c->rows < VIEW_MIN_ROWS;
 }
 
+/* The hall's scratch frame at this client's size, blank. */
+static struct grid *
+client_frame(struct client *c)
+{
+	struct hall	*h = c->hall;
+	int		 sx = client_sx(c), sy = client_sy(c);
+
+	if (h->frame == NULL)
+		h->frame = grid_create(sx, sy);
+	else if (h->frame->sx != sx || h->frame->sy != sy) {
+		if (grid_resize(h->frame, sx, sy) != 0) {
+			grid_free(h->frame);
+			h->frame = grid_create(sx, sy);
+		}
+	} else
+		grid_clear(h->frame, NULL);
+	return h->frame;
+}
+
 static void
 client_draw(struct client *c)
 {
 	struct client_screen		*top;
+	struct buf			*out = &c->hall->out;
+	struct grid			*frame;
 	enum conn_write_result		 r;
 	bool				 entering;
 
@@ -139,44 +154,49 @@ client_draw(struct client *c)
 		return;
 	if (conn_busy(c->conn))
 		return;		/* `writable` draws the newest state */
+	if ((frame = client_frame(c)) == NULL)
+		return;		/* no memory: stays dirty, tried again later */
 
-	buf_reset(&c->out);
+	buf_reset(out);
 	entering = !c->entered;
 	if (entering) {
-		tty_enter(&c->out, &c->caps, c->mouse ? TTY_MOUSE : 0);
+		tty_enter(out, &c->caps, c->mouse ? TTY_MOUSE : 0);
 		c->shown_valid = false;
 	} else if (c->mouse != c->mouse_sent)
-		tty_mouse(&c->out, c->mouse);
+		tty_mouse(out, c->mouse);
 
 	top = c->depth > 0 ? &c->stack[c->depth - 1] : NULL;
 	if (client_too_small(c) || top == NULL) {
 		view_hits_clear(&c->hits);
-		view_small_draw(c->frame, c->cols, c->rows);
+		view_small_draw(frame, c->cols, c->rows);
 	} else
-		top->screen->draw(c, top->state, c->frame);
+		top->screen->draw(c, top->state, frame);
 
-	tty_diff(&c->out, c->shown_valid ? c->shown : NULL, c->frame,
-	    &c->caps);
-	if (c->out.failed) {
+	tty_diff(out, c->shown_valid ? c->shown : NULL, frame, &c->caps);
+	if (out->failed) {
 		/* Out of memory: nothing is sent; try again in full later. */
 		c->shown_valid = false;
-		buf_free(&c->out);
+		buf_free(out);
 		return;
 	}
 	c->dirty = false;
-	if (c->out.len > 0) {
-		r = conn_write(c->conn, c->out.data, c->out.len);
+	if (out->len > 0) {
+		r = conn_write(c->conn, out->data, out->len);
 		if (r == CONN_WRITE_REFUSED) {
 			c->dirty = true;
 			return;
 		}
 		c->frames++;
+		c->frame_ms = limits_now_ms();
 	}
 	c->entered = true;
 	c->mouse_sent = c->mouse;
-	c->shown_valid = grid_copy(c->shown, c->frame) == 0;
-	if (c->out.size > CLIENT_BUF_KEEP)
-		buf_free(&c->out);
+	/* The frame is what the terminal shows now; the old one is scratch. */
+	c->hall->frame = c->shown;
+	c->shown = frame;
+	c->shown_valid = true;
+	if (out->size > CLIENT_BUF_KEEP)
+		buf_free(out);
 }
 
 static void
@@ -188,13 +208,19 @@ client_redraw_cb(evutil_socket_t fd, short events, void *arg)
 void
 client_dirty(struct client *c)
 {
-	static const struct timeval	now = { 0, 0 };
+	struct timeval	tv = { 0, 0 };
+	uint64_t	now, next;
 
 	if (c->conn == NULL || c->closing)
 		return;
 	c->dirty = true;
-	if (!evtimer_pending(c->redraw_ev, NULL))
-		evtimer_add(c->redraw_ev, &now);
+	if (evtimer_pending(c->redraw_ev, NULL))
+		return;
+	now = limits_now_ms();
+	next = c->frame_ms + CLIENT_FRAME_MS;
+	if (next > now)
+		tv.tv_usec = (suseconds_t)(next - now) * 1000;
+	evtimer_add(c->redraw_ev, &tv);
 }
 
 void
@@ -207,19 +233,9 @@ client_redraw(struct client *c)
 void
 client_resize(struct client *c, int cols, int rows)
 {
-	int	sx, sy;
-
 	c->cols = cols;
 	c->rows = rows;
-	sx = client_sx(c);
-	sy = client_sy(c);
-	if (sx != c->frame->sx || sy != c->frame->sy) {
-		/* On failure the old size stays: a clipped but sane screen. */
-		if (grid_resize(c->frame, sx, sy) != 0 ||
-		    grid_resize(c->shown, sx, sy) != 0)
-			log_warn("%s: no memory for a %dx%d screen",
-			    conn_label(c->conn), sx, sy);
-	}
+	/* The next frame is drawn at the new size and sent in full. */
 	client_redraw(c);
 }
 
@@ -444,10 +460,12 @@ client_finish(struct client *c)
 		return;
 	c->close_sent = true;
 	if (c->entered && !conn_busy(c->conn)) {
-		buf_reset(&c->out);
-		tty_leave(&c->out, &c->caps);
-		if (!c->out.failed)
-			conn_write(c->conn, c->out.data, c->out.len);
+		struct buf	*out = &c->hall->out;
+
+		buf_reset(out);
+		tty_leave(out, &c->caps);
+		if (!out->failed)
+			conn_write(c->conn, out->data, out->len);
 		c->entered = false;
 	}
 	conn_close(c->conn, c->farewell);

@@ -61,6 +61,12 @@ struct passjob;
  * Keys handled per second, beyond what the conn already meters in bytes:
  * a held-down key or a paste passes, a flood is dropped (with a note).
  */
+/*
+ * At most one frame per this many ms: a burst of changes (a crowd arriving
+ * in the lobby) costs each viewer one frame, not one per change.  Well under
+ * the 50 ms a move may take to reach the other screens.
+ */
+#define CLIENT_FRAME_MS 20
 #define CLIENT_KEY_RATE 200
 #define CLIENT_KEY_BURST 600
 #define CLIENT_LINGER_MS 2000	/* waiting for output before closing */
@@ -100,12 +106,12 @@ struct client {
 	bool			 mouse_sent;	/* ... and the terminal told */
 	bool			 entered;	/* tty_enter was sent */
 	int			 cols, rows;	/* as the client says */
-	struct grid		*frame;		/* drawn here... */
-	struct grid		*shown;		/* ...diffed against this */
+	struct grid		*shown;		/* what the terminal shows, or
+						   NULL before the first frame */
 	bool			 shown_valid;
-	struct buf		 out;
 	bool			 dirty;
 	struct event		*redraw_ev;	/* coalesces redraws */
+	uint64_t		 frame_ms;	/* when the last frame went */
 	struct view_hits	 hits;		/* of the frame last drawn */
 	char			 who[IDENTITY_NAME_LEN + 16]; /* title text */
 	uint64_t		 frames;	/* frames sent (tests, logs) */
@@ -156,9 +162,21 @@ struct hall {
 	struct identities	*ids;
 	unsigned		 online;	/* identities with sessions */
 	struct chat		*chat;		/* the lobby's */
+	struct table_list	*tables;	/* hall-tables.c */
+	char			 host[256];	/* in the share line */
 
 	bool			 shutting_down;
 	char			*shutdown_message;
+
+	/*
+	 * Every client draws its next frame here and diffs it into `out`:
+	 * the loop draws one client at a time, so one scratch grid and one
+	 * buffer serve all of them instead of a frame per idle session.
+	 * After a frame is sent the scratch grid and the client's `shown`
+	 * change places.
+	 */
+	struct grid		*frame;
+	struct buf		 out;
 };
 
 /* ---- hall.c -------------------------------------------------------------- */
@@ -193,6 +211,8 @@ void	 hall_notice(struct hall *, const char *fmt, ...)
  * hall_tables_rows gives (none yet) and its actions call the functions
  * below, which answer with a message for the user until tables exist.
  */
+int	 hall_tables_init(struct hall *);
+void	 hall_tables_free(struct hall *);
 int	 hall_tables_count(struct hall *);
 /* Fill at most max rows; returns how many. */
 int	 hall_tables_rows(struct hall *, struct view_table_row *rows, int max);

@@ -17,6 +17,7 @@
 #include "src/log.h"
 #include "src/rating.h"
 #include "src/store.h"
+#include "src/table.h"
 
 int64_t
 hall_now(void)
@@ -40,7 +41,8 @@ hall_new(struct event_base *base, const struct config *cfg,
 	TAILQ_INIT(&hall->clients);
 	hall->ids = identities_new(NULL, NULL);
 	hall->chat = chat_new(CHAT_SCROLLBACK);
-	if (hall->ids == NULL || hall->chat == NULL) {
+	if (hall->ids == NULL || hall->chat == NULL ||
+	    hall_tables_init(hall) != 0) {
 		hall_free(hall);
 		return NULL;
 	}
@@ -54,6 +56,9 @@ hall_free(struct hall *hall)
 
 	if (hall == NULL)
 		return;
+	/* Tables are told nothing more: their clients are going. */
+	if (hall->tables != NULL)
+		table_list_listen(hall->tables, NULL, NULL);
 	/*
 	 * main() ends the loop after every connection closed; anything still
 	 * here never got its `closed` (the loop is gone): close and forget.
@@ -65,8 +70,11 @@ hall_free(struct hall *hall)
 		c->identity = NULL;	/* identities_free takes them all */
 		client_free(c);
 	}
+	hall_tables_free(hall);
 	identities_free(hall->ids);
 	chat_free(hall->chat);
+	grid_free(hall->frame);
+	buf_free(&hall->out);
 	free(hall->shutdown_message);
 	free(hall);
 }
