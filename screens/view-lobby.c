@@ -270,7 +270,7 @@ view_lobby_users(struct grid *g, const struct view_lobby *v,
 		idx = v->user_top + i;
 		if (idx < 0 || idx >= v->nusers)
 			break;
-		u = &v->users[idx];
+		u = &v->users[idx - v->user_top];
 		y = 2 + i;
 		st = view_style(u->you ? VIEW_YOU : u->guest ? VIEW_GUEST :
 		    VIEW_USER);

@@ -272,8 +272,9 @@ struct view_lobby {
 	int		 table_sel;	/* selected row, -1 none */
 	int		 table_top;	/* first row shown */
 
-	const struct view_user *users;
-	int		 nusers;
+	const struct view_user *users;	/* users[0] is the one at user_top;
+					   only the rows shown are filled */
+	int		 nusers;	/* everyone online */
 	int		 user_sel;
 	int		 user_top;
 

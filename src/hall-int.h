@@ -177,6 +177,15 @@ struct hall {
 	 */
 	struct grid		*frame;
 	struct buf		 out;
+	/* The lobby view's rows, filled per frame like `frame`. */
+	struct view_user	 lobby_users[CLIENT_ROWS_MAX];
+	struct view_chat_line	 lobby_chat[CHAT_SCROLLBACK];
+
+	/* Who is online, by name: sorted once per change, not per frame. */
+	struct identity		**online_sorted;
+	size_t			 online_cap;
+	size_t			 online_n;
+	bool			 online_stale;
 };
 
 /* ---- hall.c -------------------------------------------------------------- */
@@ -198,6 +207,8 @@ void	 hall_enter(struct hall *, struct client *, struct identity *id);
  * with the reason (too fast: wait) in why. */
 int	 hall_chat(struct hall *, struct client *, const char *text,
 	    char *why, size_t whylen);
+/* Everyone online, sorted by name (valid until who is online changes). */
+struct identity *const *hall_online(struct hall *, size_t *n);
 /* Fill an identity's lobby rating from the store. */
 void	 hall_identity_rating(struct hall *, struct identity *);
 /* Post a notice to the lobby chat and redraw. */

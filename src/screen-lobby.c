@@ -26,57 +26,35 @@ struct lobby {
 	char			 note[128];	/* beside the chat line */
 
 	/* Built for each frame. */
-	struct identity		**online;
-	struct view_user	*users;
-	size_t			 users_cap;
 	struct view_table_row	*tables;
 	int			 tables_cap;
-	struct view_chat_line	 chat[CHAT_SCROLLBACK];
 	char			 input[LOBBY_INPUT_VIEW];
 };
 
+/*
+ * Who is online: the view gets only the rows it shows (users[0] is the
+ * person at user_top), so a frame costs the height of the pane, not the
+ * size of the crowd.
+ */
 static int
-lobby_online_cmp(const void *a, const void *b)
+lobby_build_users(struct client *c, struct lobby *l, int rows)
 {
-	const struct identity	*x = *(struct identity *const *)a;
-	const struct identity	*y = *(struct identity *const *)b;
+	struct identity *const	*online;
+	struct view_user	*u = c->hall->lobby_users;
+	struct identity		*id;
+	size_t			 n;
 
-	return strcasecmp(x->name, y->name);
-}
-
-/* Who is online, by name. */
-static int
-lobby_build_users(struct client *c, struct lobby *l)
-{
-	struct identity	*id;
-	size_t		 n = 0, need = c->hall->online;
-	void		*p;
-
-	if (need > l->users_cap) {
-		p = realloc(l->online, need * sizeof *l->online);
-		if (p == NULL)
-			return 0;
-		l->online = p;
-		p = realloc(l->users, need * sizeof *l->users);
-		if (p == NULL)
-			return 0;
-		l->users = p;
-		l->users_cap = need;
-	}
-	for (id = identities_first(c->hall->ids); id != NULL && n < need;
-	    id = identities_next(id)) {
-		if (id->sessions > 0)
-			l->online[n++] = id;
-	}
-	qsort(l->online, n, sizeof *l->online, lobby_online_cmp);
-	for (size_t i = 0; i < n; i++) {
-		id = l->online[i];
-		memset(&l->users[i], 0, sizeof l->users[i]);
-		l->users[i].name = id->name;
-		l->users[i].guest = id->kind == IDENTITY_GUEST;
-		l->users[i].rating = id->rating[0] != '\0' ? id->rating : NULL;
-		l->users[i].you = id == c->identity;
-		l->users[i].sessions = (int)id->sessions;
+	online = hall_online(c->hall, &n);
+	screen_list_clamp((int)n, rows, &l->user_sel, &l->user_top);
+	for (int i = 0; i < rows && i < CLIENT_ROWS_MAX &&
+	    (size_t)(l->user_top + i) < n; i++) {
+		id = online[l->user_top + i];
+		memset(&u[i], 0, sizeof u[i]);
+		u[i].name = id->name;
+		u[i].guest = id->kind == IDENTITY_GUEST;
+		u[i].rating = id->rating[0] != '\0' ? id->rating : NULL;
+		u[i].you = id == c->identity;
+		u[i].sessions = (int)id->sessions;
 	}
 	return (int)n;
 }
@@ -104,6 +82,7 @@ lobby_build_chat(struct client *c, struct lobby *l)
 {
 	const struct chat_msg	*m;
 	struct chat		*chat = c->hall->chat;
+	struct view_chat_line	*line = c->hall->lobby_chat;
 	size_t			 i, n = chat_count(chat);
 	uint64_t		 last = chat_last_seq(chat);
 
@@ -115,11 +94,11 @@ lobby_build_chat(struct client *c, struct lobby *l)
 		l->chat_back = n > 0 ? (int)n - 1 : 0;
 	for (i = 0; i < n && i < CHAT_SCROLLBACK; i++) {
 		m = chat_get(chat, i);
-		l->chat[i].time = m->time;
-		l->chat[i].from = m->from[0] != '\0' ? m->from : NULL;
-		l->chat[i].text = m->text;
-		l->chat[i].guest = m->guest;
-		l->chat[i].you = c->identity != NULL && m->from[0] != '\0' &&
+		line[i].time = m->time;
+		line[i].from = m->from[0] != '\0' ? m->from : NULL;
+		line[i].text = m->text;
+		line[i].guest = m->guest;
+		line[i].you = c->identity != NULL && m->from[0] != '\0' &&
 		    strcmp(m->from, c->identity->name) == 0;
 	}
 	return (int)i;
@@ -145,15 +124,13 @@ lobby_draw(struct client *c, void *state, struct grid *g)
 	v.table_sel = l->table_sel;
 	v.table_top = l->table_top;
 
-	v.nusers = lobby_build_users(c, l);
-	v.users = l->users;
-	screen_list_clamp(v.nusers, view_lobby_user_rows(g->sx, g->sy),
-	    &l->user_sel, &l->user_top);
+	v.nusers = lobby_build_users(c, l, view_lobby_user_rows(g->sx, g->sy));
+	v.users = c->hall->lobby_users;
 	v.user_sel = l->user_sel;
 	v.user_top = l->user_top;
 
 	v.nchat = lobby_build_chat(c, l);
-	v.chat = l->chat;
+	v.chat = c->hall->lobby_chat;
 	v.chat_back = l->chat_back;
 
 	lineedit_view(l->line, view_lobby_input_width(g->sx), l->input,
@@ -209,9 +186,13 @@ lobby_profile(struct client *c, struct lobby *l, bool selected)
 	int	n;
 
 	if (selected) {
-		n = lobby_build_users(c, l);
+		struct identity *const	*online;
+		size_t			 count;
+
+		online = hall_online(c->hall, &count);
+		n = (int)count;
 		if (l->user_sel >= 0 && l->user_sel < n) {
-			screen_profile_open(c, l->online[l->user_sel]);
+			screen_profile_open(c, online[l->user_sel]);
 			return;
 		}
 	}
@@ -410,8 +391,11 @@ lobby_key(struct client *c, void *state, const struct key_event *ev)
 		    &l->table_sel, &l->table_top, true))
 			return;
 	} else {
+		size_t	online;
+
 		rows = view_lobby_user_rows(client_sx(c), client_sy(c));
-		if (screen_list_key(ev, lobby_build_users(c, l), rows,
+		(void)hall_online(c->hall, &online);
+		if (screen_list_key(ev, (int)online, rows,
 		    &l->user_sel, &l->user_top, true))
 			return;
 	}
@@ -468,8 +452,6 @@ lobby_free(void *state)
 	struct lobby	*l = state;
 
 	lineedit_free(l->line);
-	free(l->online);
-	free(l->users);
 	free(l->tables);
 	free(l);
 }
