@@ -12,7 +12,8 @@
  *
  * Large (for big terminals): four columns and two rows a point.
  *
- * Marks: the last stone between ( ); the cursor between [ ] (and the
+ * Marks: the last stone between ( ) in its own colour; the cursor
+ * between [ ] (and the
  * terminal's cursor on it); the stones of a winning line stand out; a
  * restricted point for Black shows ×.  Every mark is a glyph as well as a
  * colour, so it reads the same without colours.
@@ -216,7 +217,13 @@ view_board_stone_draw(struct grid *g, int x, int y,
 			grid_set(g, cx, cy, STONE_FORBID_GLYPH, &forbid);
 	}
 	if (last >= 0 && !(vb->show_cursor && vb->cursor == last)) {
+		/* In the stone's own style, so the three cells go out in one
+		 * run: a move costs each viewer few bytes. */
+		const struct grid_cell *sc;
+
 		view_board_stone_cell(vb, x, y, last, &cx, &cy);
+		if ((sc = grid_get(g, cx, cy)) != NULL)
+			mark = sc->style;
 		grid_set(g, cx - 1, cy, '(', &mark);
 		grid_set(g, cx + 1, cy, ')', &mark);
 	}

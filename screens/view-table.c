@@ -101,7 +101,6 @@ view_table_seat(struct grid *g, int x, int y, int w, const struct view_table *v,
 	const struct view_seat *s = &v->seat[i];
 	struct grid_style norm = view_style(VIEW_NORMAL);
 	struct grid_style dim = view_style(VIEW_DIM);
-	struct grid_style key = view_style(VIEW_KEY);
 	struct grid_style side, name;
 	char flags[80], text[8];
 	int at = 0, end = x + w;
@@ -112,7 +111,7 @@ view_table_seat(struct grid *g, int x, int y, int w, const struct view_table *v,
 		return;
 	}
 	if (s->to_move)
-		at += grid_put(g, x + at, y, &key, "\xe2\x96\xb6 ");	/* ▶ */
+		at += grid_put(g, x + at, y, &norm, "\xe2\x96\xb6 ");	/* ▶ */
 	else
 		at += grid_put(g, x + at, y, &norm, "  ");
 	side = norm;
@@ -215,7 +214,6 @@ view_table_moves(struct grid *g, int x, int y, int w, int h,
     const struct view_table *v)
 {
 	struct grid_style norm = view_style(VIEW_NORMAL);
-	struct grid_style last = view_style(VIEW_KEY);
 	int starts[512], rows, first_row, col = 0, row = -1;
 
 	if (h < 1 || w < 4)
@@ -237,8 +235,7 @@ view_table_moves(struct grid *g, int x, int y, int w, int h,
 		}
 		if (row >= h)
 			break;
-		grid_put(g, x + col, y + row, i == v->nmoves - 1 ? &last : &norm,
-		    item);
+		grid_put(g, x + col, y + row, &norm, item);
 		col += n + 1;
 	}
 }
@@ -322,7 +319,7 @@ view_table_draw(struct grid *g, const struct view_table *v,
 	struct grid_style norm = view_style(VIEW_NORMAL);
 	struct view_board vb = v->board;
 	char text[256];
-	int y, rest, moves_h, chat_h, want;
+	int y, rest, moves_h, chat_h;
 
 	view_hits_clear(hits);
 	view_chrome_draw(g, &v->chrome);
@@ -397,18 +394,19 @@ view_table_draw(struct grid *g, const struct view_table *v,
 	y += view_table_para(g, l.px, y, l.pw, 2, VIEW_KEY, v->choice);
 	y += view_table_para(g, l.px, y, l.pw, 3, VIEW_GOOD, v->result);
 
-	/* Moves and chat share what is left: the chat at least 3 rows and
-	 * its input, the moves what they need up to a third. */
+	/* Moves and chat share what is left: a third (at most 8 rows) for
+	 * the moves, the rest for the chat and its input. */
 	rest = l.bottom - y;
 	if (rest < 4)
 		return;
-	want = view_table_move_rows(v, l.pw, 0, NULL, 0);
-	moves_h = want;
-	if (moves_h > (rest - 2) / 3)
-		moves_h = (rest - 2) / 3;
-	if (moves_h < 1 && v->nmoves > 0)
+	/* A fixed share, whatever the moves need: a layout that moves with
+	 * every new row of moves would redraw the whole chat each time. */
+	moves_h = (rest - 2) / 3;
+	if (moves_h < 1)
 		moves_h = 1;
-	if (moves_h > 0) {
+	if (moves_h > 8)
+		moves_h = 8;
+	{
 		view_table_heading(g, l.px, y++, l.pw, "Moves");
 		view_table_moves(g, l.px, y, l.pw, moves_h, v);
 		y += moves_h;

@@ -47,8 +47,7 @@ struct view_board {
 	int		 hand_slot;	/* ... and slot (R G S P) */
 	const uint8_t	*marks;		/* 81 squares: 1 = a legal destination;
 					   NULL = none shown */
-	const char	*names[4];	/* players by seat S W N E (or NULL) */
-	int		 to_move;	/* seat to move, -1 */
+	const char	*names[4];	/* players by side S W N E (or NULL) */
 };
 
 /* Columns and rows a board takes, coordinates and hands included. */

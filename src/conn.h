@@ -69,11 +69,15 @@ enum conn_transport {
 #define CONN_ROWS_DEFAULT 24
 
 /*
- * What is known about the user.  Every string is NUL-terminated, cleaned
- * (no control characters; see src/clean.h) and "" when unknown.  The
- * struct is owned by the conn; the pointer from conn_info() stays valid
- * until `closed`, and its fields change only before `open` or with a
- * `resize` (cols, rows).
+ * What is known about the user.  Every string is NUL-terminated and "" when
+ * unknown; ssh_user, term and the environment values are cut to printable
+ * ASCII (no spaces, no controls) by the transport, so they are safe to show
+ * and to log.  The struct is owned by the conn; the pointer from
+ * conn_info() stays valid until `closed`, and its fields change only before
+ * `open`, with a `resize` (cols, rows) or through conn_set_account.
+ *
+ * Account bans are the hall's to enforce (account_id may name a banned
+ * account); address bans are refused before a conn exists.
  */
 struct conn_info {
 	enum conn_transport transport;

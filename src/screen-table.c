@@ -14,7 +14,9 @@
  *                      S P) to drop
  *   :                  type a move ("h8", "7g7f+", "P*5e", "black"...)
  *   r                  resign (asks first)        d  offer / accept a draw
- *   u                  ask to take back a move    b w m  swap choices
+ *   x                  decline a draw             u  ask to take back a move
+ *   y / n              answer a request to take a move back
+ *   b w m              swap choices: black, white, two more stones
  *   s                  sit down / stand up        g  start, or play again
  *   K / H + seat       the host sends someone away / passes hosting on
  *   v                  turn the four-player board (watchers pick a side)
@@ -376,7 +378,6 @@ ts_draw(struct client *c, void *state, struct grid *g)
 	    !ts->chatting;
 	v.board.selected = ts->selected;
 	v.board.hand_seat = -1;
-	v.board.to_move = -1;
 	if (v.yonin) {
 		v.board.bottom = ts_bottom(ts);
 		if (ts->hand_kind != 0 && me >= 0) {

@@ -117,12 +117,6 @@ server_conns(struct server *s)
 	return &s->conns;
 }
 
-struct sshd *
-server_sshd(const struct server *s)
-{
-	return s->sshd;
-}
-
 size_t
 server_conn_count(const struct server *s)
 {

@@ -20,7 +20,6 @@ struct worker;
 struct conn_handler;
 struct limits;
 struct conn_list;
-struct sshd;
 
 struct server;
 
@@ -54,6 +53,5 @@ struct limits *server_limits(const struct server *);
 const struct conn_handler *server_handler(const struct server *);
 void	*server_handler_arg(const struct server *);
 struct conn_list *server_conns(struct server *);
-struct sshd *server_sshd(const struct server *);
 
 #endif

@@ -331,7 +331,7 @@ int	table_end_seat(const struct table *);	/* who resigned */
  * "" while the game runs.
  */
 const char *table_result(const struct table *);
-/* A seat's final rank (1 = first; 0 none) and outcome (STORE_WIN...). */
+/* A seat's final rank in the game just over (1 = first; 0 none). */
 int	table_seat_rank(const struct table *, int seat);
 /*
  * Stone games: the points of the winning line, along the line (at most max);

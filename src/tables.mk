@@ -5,4 +5,5 @@ src_libhall_a_SOURCES += \
 	src/table-spec.c \
 	src/table-list.c \
 	src/table-play.c \
-	src/table-save.c
+	src/table-save.c \
+	src/table-screen.h src/screen-table.c src/screen-table-create.c

@@ -14,6 +14,15 @@ tests_unit_test_view_table_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_view_table_LDADD = screens/libscreens.a engine/libengine.a \
 	$(CHECK_LIBS)
 
+# Tables over real SSH (skips while ./gamehalld is not built).
+check_PROGRAMS += tests/integration/test-tables
+TESTS += tests/integration/test-tables
+tests_integration_test_tables_SOURCES = tests/integration/test-tables.c
+tests_integration_test_tables_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
+	$(CHECK_CFLAGS)
+tests_integration_test_tables_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
+	$(CHECK_LIBS)
+
 # Load generator: many tables playing with watchers (`make bench`).
 EXTRA_PROGRAMS += tests/bench/tablebench
 BENCH_PROGS += tests/bench/tablebench

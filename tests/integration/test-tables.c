@@ -434,7 +434,19 @@ START_TEST(test_yonin_check_priority_and_elimination)
 			wait_for(by_seat[1], "you to move");
 			wait_for(by_seat[1], "check");
 		}
-		move(mover, yonin_game[i].move);
+		if (i == 0) {
+			/* South's first move with the keys: the cursor starts
+			 * on 5e; down twice to his pawn on 5g, pick it up
+			 * (its one destination, 5f, is marked), up, put it
+			 * down. */
+			ck_assert_int_eq(tclient_key(mover, TCLIENT_KEY_DOWN), 0);
+			ck_assert_int_eq(tclient_key(mover, TCLIENT_KEY_DOWN), 0);
+			ck_assert_int_eq(tclient_key(mover, TCLIENT_KEY_ENTER), 0);
+			wait_for(mover, "*");
+			ck_assert_int_eq(tclient_key(mover, TCLIENT_KEY_UP), 0);
+			ck_assert_int_eq(tclient_key(mover, TCLIENT_KEY_ENTER), 0);
+		} else
+			move(mover, yonin_game[i].move);
 		for (int k = 0; k < 4; k++) {
 			snprintf(text, sizeof text, "%zu.%s", i + 1,
 			    yonin_game[i].move);
@@ -573,6 +585,19 @@ START_TEST(test_lobby_create_and_join)
 	ck_assert_int_eq(tclient_type(bob, "q"), 0);
 	wait_for(bob, "Online (");
 	wait_for(alice, "waiting for 1 more player");
+	/* bob comes back; alice passes hosting to him, he sends her away. */
+	ck_assert_int_eq(tclient_key(bob, TCLIENT_KEY_ENTER), 0);
+	wait_for(alice, "bob sits down in seat 2");
+	ck_assert_int_eq(tclient_type(alice, "H"), 0);
+	wait_for(alice, "Pass hosting to which seat?");
+	ck_assert_int_eq(tclient_type(alice, "2"), 0);
+	wait_for(bob, "alice hands hosting to bob");
+	ck_assert_int_eq(tclient_type(bob, "K"), 0);
+	wait_for(bob, "Send away the player in which seat?");
+	ck_assert_int_eq(tclient_type(bob, "1"), 0);
+	wait_for(alice, "The host asked you to leave table");
+	wait_for(alice, "Online (");
+	wait_for(bob, "bob asked alice to leave");
 	tclient_free(alice);
 	tclient_free(bob);
 	stop(h);
