@@ -5,8 +5,10 @@
  * Each cell is first turned into the glyph the terminal will get (UTF-8 or
  * the ASCII fallback) and the style it can show (colours mapped down).  Two
  * cells that come out the same need no bytes, so a colour change on a
- * no-colour terminal costs nothing.  Then, row by row, every changed glyph
- * is written after the cheapest cursor move and the shortest SGR change.
+ * no-colour terminal costs nothing.  Bands of rows that moved up or down
+ * are first shifted by the terminal (see "Scrolling" below).  Then, row by
+ * row, every changed glyph is written after the cheapest cursor move and
+ * the shortest SGR change.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -566,24 +568,21 @@ tty_cell_same(const struct grid_cell *a, const struct grid_cell *b)
 }
 
 /*
- * The glyphs of row y of frame (now) and of shown (old; NULL: the row is
- * blank after a clear).  A cell equal in both grids, with equal neighbours,
- * sends the same glyph: copied rather than worked out again.
+ * The glyphs of a row of frame (fc, now) and of what the terminal shows
+ * there (sc, old; NULL: the row is blank after a clear).  A cell equal in
+ * both rows, with equal neighbours, sends the same glyph: copied rather
+ * than worked out again.
  */
 static void
-tty_row_glyphs(struct tty_ctx *c, const struct grid *frame,
-    const struct grid *shown, int y, struct tty_glyph *now,
-    struct tty_glyph *old)
+tty_row_glyphs(struct tty_ctx *c, const struct grid_cell *fc,
+    const struct grid_cell *sc, struct tty_glyph *now, struct tty_glyph *old)
 {
-	const struct grid_cell	*fc = &frame->cells[(size_t)y * frame->sx];
-	const struct grid_cell	*sc;
-	int			 x, sx = frame->sx, same, same_next;
+	int	x, sx = c->sx, same, same_next;
 
 	for (x = 0; x < sx; x++)
 		tty_glyph(c, fc, sx, x, &now[x]);
-	if (shown == NULL)
+	if (sc == NULL)
 		return;
-	sc = &shown->cells[(size_t)y * sx];
 	same = 1;		/* left of column 0 counts as equal */
 	same_next = tty_cell_same(&fc[0], &sc[0]);
 	for (x = 0; x < sx; x++) {
@@ -599,18 +598,14 @@ tty_row_glyphs(struct tty_ctx *c, const struct grid *frame,
 	}
 }
 
-/* Row y is the same in both grids, cell for cell. */
+/* Two rows of sx cells are the same, cell for cell. */
 static int
-tty_row_same(const struct grid *a, const struct grid *b, int y)
+tty_row_same(const struct grid_cell *a, const struct grid_cell *b, int sx)
 {
-	const struct grid_cell	*ca = &a->cells[(size_t)y * a->sx];
-	const struct grid_cell	*cb = &b->cells[(size_t)y * b->sx];
-	int			 x;
+	int	x;
 
-	for (x = 0; x < a->sx; x++) {
-		if (ca[x].ch != cb[x].ch || ca[x].style.fg != cb[x].style.fg ||
-		    ca[x].style.bg != cb[x].style.bg ||
-		    ca[x].style.attr != cb[x].style.attr)
+	for (x = 0; x < sx; x++) {
+		if (!tty_cell_same(&a[x], &b[x]))
 			return 0;
 	}
 	return 1;
@@ -684,15 +679,408 @@ tty_row(struct tty_ctx *c, int y, const struct tty_glyph *now,
 	c->glyphs = NULL;
 }
 
+/*
+ * Scrolling.  A band of full rows that moved up or down - the lobby's chat
+ * pane when a line arrives - would cost a rewrite of every row it covers.
+ * The terminal can shift it instead: a scroll region (DECSTBM) around the
+ * band, the lines scrolled inside it, the region reset.  The cell diff
+ * then runs against the shown rows shifted the same way, so it writes only
+ * the lines scrolled in and whatever else changed.
+ *
+ * Finding the shifts: for each shift n, the runs of rows where the frame
+ * shows the shown row n below (or above) are candidate regions; each is
+ * priced by an estimate of the bytes it saves, the best is taken, and the
+ * search is repeated for other bands.  Rows are compared by hash first and
+ * the chosen region checked cell for cell, so a collision can only cost a
+ * missed scroll, never a wrong screen.
+ */
+#define TTY_SCROLL_MAX 4	/* regions scrolled in one diff */
+#define TTY_SCROLL_NMAX 128	/* longest shift looked for */
+
+struct tty_scroll {
+	const struct grid	 *frame;
+	const struct grid_cell	**srow;		/* shown rows, as shifted */
+	uint8_t			 *differ;	/* row differs from srow */
+	const struct grid_cell	 *blank;	/* a row scrolled in */
+	int			  first, last;	/* rows that may take part */
+	uint64_t		 *fh, *sh;	/* row hashes: frame, srow */
+	uint64_t		  bh;		/* hash of the blank row */
+	int			 *cost;		/* bytes for srow -> frame */
+	int			 *ink;		/* bytes for blank -> frame */
+	int			 *pcost, *pink;	/* their sums over first..y-1 */
+};
+
+/* A shift: rows top..bot move up n (n > 0) or down -n (n < 0). */
+struct tty_shift {
+	int	top, bot, n;
+	int	gain;		/* bytes it saves, estimated */
+};
+
+static const struct grid_cell *
+tty_grid_row(const struct grid *g, int y)
+{
+	return &g->cells[(size_t)y * g->sx];
+}
+
+static uint64_t
+tty_row_hash(const struct grid_cell *row, int sx)
+{
+	uint64_t	h = 0x6a09e667f3bcc909ULL, v;
+	int		x;
+
+	for (x = 0; x < sx; x++) {
+		v = row[x].ch | (uint64_t)row[x].style.fg << 32 |
+		    (uint64_t)row[x].style.bg << 48;
+		h = (h ^ v) * 0x9e3779b97f4a7c15ULL;
+		h ^= (h >> 29) + row[x].style.attr;
+	}
+	return h;
+}
+
+static int
+tty_cell_blank(const struct grid_cell *gc)
+{
+	return gc->ch == ' ' && gc->style.fg == GRID_DEFAULT &&
+	    gc->style.bg == GRID_DEFAULT && gc->style.attr == 0;
+}
+
+/*
+ * Cells a and b look the same on this terminal (nearly: a wide character's
+ * fallback depends on its pad), to price changes as the diff will.
+ */
+static int
+tty_cell_looks_same(struct tty_ctx *c, const struct grid_cell *a,
+    const struct grid_cell *b)
+{
+	const unsigned	attrs = GRID_BOLD | GRID_UNDERLINE | GRID_REVERSE |
+			    GRID_DIM;
+
+	if (a->ch != b->ch && (c->caps->utf8 ||
+	    tty_ascii(a->ch) != tty_ascii(b->ch)))
+		return 0;
+	if (tty_style_equal(&a->style, &b->style))
+		return 1;
+	/* As tty_style maps them (not called here: it is hot inlined). */
+	return ((a->style.attr ^ b->style.attr) & attrs) == 0 &&
+	    tty_colour(c, a->style.fg) == tty_colour(c, b->style.fg) &&
+	    tty_colour(c, a->style.bg) == tty_colour(c, b->style.bg);
+}
+
+/*
+ * Rough bytes to turn row s into row f: one per changed cell, and an erase
+ * for any change in f's blank tail.  It only has to rank alternatives, and
+ * it errs low on both sides (no moves, no SGR).  A change the terminal
+ * cannot show (a colour without colours, an accent without UTF-8) costs
+ * nothing, as in the diff.
+ */
+static int
+tty_row_cost(struct tty_ctx *c, const struct grid_cell *f,
+    const struct grid_cell *s)
+{
+	int	x, tail, n = 0, sx = c->sx;
+
+	for (tail = sx; tail > 0; tail--) {
+		if (!tty_cell_blank(&f[tail - 1]))
+			break;
+	}
+	for (x = 0; x < tail; x++) {
+		if (tty_cell_same(&f[x], &s[x]))
+			continue;
+		if (c->caps->utf8 && f[x].ch != s[x].ch)
+			n++;			/* the usual case, quickly */
+		else
+			n += !tty_cell_looks_same(c, &f[x], &s[x]);
+	}
+	for (; x < sx; x++) {
+		if (!tty_cell_same(&f[x], &s[x]) &&
+		    !tty_cell_looks_same(c, &f[x], &s[x]))
+			return n + 4;		/* ESC [ K after a move */
+	}
+	return n;
+}
+
+static int
+tty_digits(int n)
+{
+	int	d = 1;
+
+	while (n >= 10) {
+		n /= 10;
+		d++;
+	}
+	return d;
+}
+
+/* Bytes tty_move sends from home to the start of row y. */
+static int
+tty_home_to(int y)
+{
+	if (y == 0)
+		return 0;
+	if (y <= 3)
+		return y;			/* LFs */
+	return 3 + tty_digits(y);		/* ESC [ y B */
+}
+
+/*
+ * Up by n: LFs at the region's bottom, or delete lines (DL) at its top,
+ * whichever is shorter.  Down by n: reverse index (RI) at the top for one
+ * line, insert lines (IL) for more.  Inside a region both only move the
+ * region's lines.
+ */
+static int
+tty_shift_uses_lf(const struct tty_shift *sh)
+{
+	int	dl = tty_home_to(sh->top) + 2 + (sh->n == 1 ? 0 :
+		    tty_digits(sh->n)) + 1;
+
+	return sh->n > 0 && tty_home_to(sh->bot) + sh->n <= dl;
+}
+
+/* All the bytes a shift costs: region, move, scroll, region reset. */
+static int
+tty_shift_overhead(const struct tty_shift *sh)
+{
+	int	len, n = sh->n > 0 ? sh->n : -sh->n;
+
+	len = 2 + (sh->top == 0 ? 0 : tty_digits(sh->top + 1)) + 1 +
+	    tty_digits(sh->bot + 1) + 1;
+	if (tty_shift_uses_lf(sh))
+		len += tty_home_to(sh->bot) + n;
+	else if (sh->n < 0 && n == 1)
+		len += tty_home_to(sh->top) + 2;
+	else
+		len += tty_home_to(sh->top) + 3 + (n == 1 ? 0 : tty_digits(n));
+	return len + 3;
+}
+
+/* Price the shift of top..bot by n whose scrolled-in rows are b0..b1. */
+static void
+tty_scroll_try(const struct tty_scroll *s, int top, int bot, int n, int b0,
+    int b1, struct tty_shift *best)
+{
+	struct tty_shift	sh = { top, bot, n, 0 };
+
+	sh.gain = s->pcost[bot + 1] - s->pcost[top] -
+	    (s->pink[b1 + 1] - s->pink[b0]) - tty_shift_overhead(&sh);
+	if (sh.gain > best->gain)
+		*best = sh;
+}
+
+/*
+ * The most profitable shift inside first..last; best->gain stays 0 if
+ * none saves anything.  A shift of n needs the frame's row y to be the
+ * shown row y + n (up) or y - n (down); a run of such rows a..b makes the
+ * region a..b+n (or a-n..b), whose other n rows come in blank.
+ */
+static void
+tty_scroll_best(const struct tty_scroll *s, struct tty_shift *best)
+{
+	int	n, y, a, nmax = s->last - s->first;
+
+	if (nmax > TTY_SCROLL_NMAX)
+		nmax = TTY_SCROLL_NMAX;
+	memset(best, 0, sizeof *best);
+	for (n = 1; n <= nmax; n++) {
+		for (y = s->first; y + n <= s->last; y++) {
+			if (s->fh[y] != s->sh[y + n])
+				continue;
+			for (a = y; y + n <= s->last; y++) {
+				if (s->fh[y] != s->sh[y + n])
+					break;
+			}
+			tty_scroll_try(s, a, y - 1 + n, n, y, y - 1 + n, best);
+		}
+		for (y = s->first + n; y <= s->last; y++) {
+			if (s->fh[y] != s->sh[y - n])
+				continue;
+			for (a = y; y <= s->last; y++) {
+				if (s->fh[y] != s->sh[y - n])
+					break;
+			}
+			tty_scroll_try(s, a - n, y - 1, -n, a - n, a - 1, best);
+		}
+	}
+}
+
+/* The rows the shift keeps really are the frame's (not just by hash). */
+static int
+tty_scroll_check(const struct tty_scroll *s, const struct tty_shift *sh)
+{
+	int	y, sx = s->frame->sx;
+
+	if (sh->n > 0) {
+		for (y = sh->top; y <= sh->bot - sh->n; y++) {
+			if (!tty_row_same(tty_grid_row(s->frame, y),
+			    s->srow[y + sh->n], sx))
+				return 0;
+		}
+	} else {
+		for (y = sh->top - sh->n; y <= sh->bot; y++) {
+			if (!tty_row_same(tty_grid_row(s->frame, y),
+			    s->srow[y + sh->n], sx))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * Send a shift.  The region is set with the default SGR (a scrolled-in
+ * line takes the current background); setting it homes the cursor, and so
+ * does the reset that tty_scroll sends after the last shift.
+ */
+static void
+tty_scroll_send(struct tty_ctx *c, const struct tty_shift *sh)
+{
+	static const struct grid_style	plain = GRID_STYLE_DEFAULT;
+	char				tmp[32];
+	int				len, n = sh->n > 0 ? sh->n : -sh->n;
+
+	tty_sgr(c, &plain);
+	len = tty_csi_2(tmp, sh->top + 1, sh->bot + 1, 'r');
+	buf_add(c->b, tmp, len);
+	c->cx = c->cy = 0;
+	if (tty_shift_uses_lf(sh)) {
+		tty_move(c, 0, sh->bot);
+		while (n-- > 0)
+			buf_addc(c->b, '\n');
+	} else {
+		tty_move(c, 0, sh->top);
+		if (sh->n < 0 && n == 1)
+			buf_add(c->b, "\033M", 2);
+		else {
+			len = tty_csi_n(tmp, n, sh->n > 0 ? 'M' : 'L');
+			buf_add(c->b, tmp, len);
+		}
+	}
+}
+
+/* After a shift: the shown rows, their hashes and costs, shifted too. */
+static void
+tty_scroll_apply(struct tty_scroll *s, const struct tty_shift *sh)
+{
+	int	y, from, n = sh->n;
+
+	if (n > 0) {
+		for (y = sh->top; y <= sh->bot; y++) {
+			from = y + n;
+			s->srow[y] = from <= sh->bot ? s->srow[from] : s->blank;
+			s->sh[y] = from <= sh->bot ? s->sh[from] : s->bh;
+		}
+	} else {
+		for (y = sh->bot; y >= sh->top; y--) {
+			from = y + n;
+			s->srow[y] = from >= sh->top ? s->srow[from] : s->blank;
+			s->sh[y] = from >= sh->top ? s->sh[from] : s->bh;
+		}
+	}
+	for (y = sh->top; y <= sh->bot; y++) {
+		if (s->srow[y] == s->blank) {
+			s->cost[y] = s->ink[y];
+			s->differ[y] = !tty_row_same(tty_grid_row(s->frame, y),
+			    s->blank, s->frame->sx);
+		} else {
+			s->cost[y] = 0;		/* checked equal */
+			s->differ[y] = 0;
+		}
+	}
+}
+
+/*
+ * Shift what the terminal shows towards frame where that saves bytes;
+ * srow and differ follow.  *blankp is the blank row srow may now point
+ * to, for the caller to free.  Out of memory, nothing is shifted.
+ */
+static void
+tty_scroll(struct tty_ctx *c, const struct grid *frame,
+    const struct grid_cell **srow, uint8_t *differ, struct grid_cell **blankp)
+{
+	struct tty_scroll	 s;
+	struct tty_shift	 sh;
+	struct grid_cell	*blank;
+	int			 y, x, i, sx = frame->sx, sy = frame->sy, sent = 0;
+
+	*blankp = NULL;
+	memset(&s, 0, sizeof s);
+	s.first = -1;
+	for (y = 0; y < sy; y++) {
+		if (differ[y]) {
+			if (s.first < 0)
+				s.first = y;
+			s.last = y;
+		}
+	}
+	if (s.first < 0 || s.last - s.first < 1)
+		return;			/* a region needs two rows */
+
+	blank = calloc(sx, sizeof *blank);
+	s.fh = calloc(sy, sizeof *s.fh);
+	s.sh = calloc(sy, sizeof *s.sh);
+	s.cost = calloc(sy, sizeof *s.cost);
+	s.ink = calloc(sy, sizeof *s.ink);
+	s.pcost = calloc(sy + 1, sizeof *s.pcost);
+	s.pink = calloc(sy + 1, sizeof *s.pink);
+	if (blank == NULL || s.fh == NULL || s.sh == NULL || s.cost == NULL ||
+	    s.ink == NULL || s.pcost == NULL || s.pink == NULL) {
+		free(blank);
+		goto out;
+	}
+	for (x = 0; x < sx; x++) {
+		blank[x].ch = ' ';
+		blank[x].style = (struct grid_style)GRID_STYLE_DEFAULT;
+	}
+	*blankp = blank;
+	s.frame = frame;
+	s.srow = srow;
+	s.differ = differ;
+	s.blank = blank;
+	s.bh = tty_row_hash(blank, sx);
+	for (y = s.first; y <= s.last; y++) {
+		const struct grid_cell *fr = tty_grid_row(frame, y);
+
+		s.fh[y] = tty_row_hash(fr, sx);
+		s.sh[y] = tty_row_hash(srow[y], sx);
+		s.cost[y] = differ[y] ? tty_row_cost(c, fr, srow[y]) : 0;
+		s.ink[y] = tty_row_cost(c, fr, blank);
+	}
+
+	for (i = 0; i < TTY_SCROLL_MAX; i++) {
+		for (y = s.first; y <= s.last; y++) {
+			s.pcost[y + 1] = s.pcost[y] + s.cost[y];
+			s.pink[y + 1] = s.pink[y] + s.ink[y];
+		}
+		tty_scroll_best(&s, &sh);
+		if (sh.gain <= 0 || !tty_scroll_check(&s, &sh))
+			break;
+		tty_scroll_send(c, &sh);
+		tty_scroll_apply(&s, &sh);
+		sent = 1;
+	}
+	if (sent) {
+		buf_add(c->b, "\033[r", 3);	/* whole screen; home */
+		c->cx = c->cy = 0;
+	}
+out:
+	free(s.fh);
+	free(s.sh);
+	free(s.cost);
+	free(s.ink);
+	free(s.pcost);
+	free(s.pink);
+}
+
 void
 tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
     const struct tty_caps *caps)
 {
-	static const struct grid_style	 plain = GRID_STYLE_DEFAULT;
-	struct tty_ctx			 c;
-	struct tty_glyph		*now, *old;
-	uint8_t				*dirty;
-	int				 y, x, full, was_visible;
+	static const struct grid_style	  plain = GRID_STYLE_DEFAULT;
+	struct tty_ctx			  c;
+	struct tty_glyph		 *now, *old;
+	const struct grid_cell		**srow = NULL;
+	struct grid_cell		 *blank = NULL;
+	uint8_t				 *dirty, *differ = NULL;
+	int				  y, x, full, was_visible;
 
 	if (shown != NULL && (shown->sx != frame->sx || shown->sy != frame->sy))
 		shown = NULL;
@@ -701,7 +1089,12 @@ tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
 	now = calloc(frame->sx, sizeof *now);
 	old = calloc(frame->sx, sizeof *old);
 	dirty = calloc(frame->sx, 1);
-	if (now == NULL || old == NULL || dirty == NULL) {
+	if (!full) {
+		srow = calloc(frame->sy, sizeof *srow);
+		differ = calloc(frame->sy, 1);
+	}
+	if (now == NULL || old == NULL || dirty == NULL ||
+	    (!full && (srow == NULL || differ == NULL))) {
 		b->failed = 1;
 		goto out;
 	}
@@ -732,12 +1125,19 @@ tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
 		c.cy = shown->cy;
 		if (c.cx < 0 || c.cx >= c.sx || c.cy < 0 || c.cy >= c.sy)
 			c.cx = c.cy = -1;	/* not a position: use CUP */
+		for (y = 0; y < frame->sy; y++) {
+			srow[y] = tty_grid_row(shown, y);
+			differ[y] = !tty_row_same(tty_grid_row(frame, y),
+			    srow[y], frame->sx);
+		}
+		tty_scroll(&c, frame, srow, differ, &blank);
 	}
 
 	for (y = 0; y < frame->sy; y++) {
-		if (!full && tty_row_same(shown, frame, y))
+		if (!full && !differ[y])
 			continue;
-		tty_row_glyphs(&c, frame, full ? NULL : shown, y, now, old);
+		tty_row_glyphs(&c, tty_grid_row(frame, y), full ? NULL :
+		    srow[y], now, old);
 		tty_row(&c, y, now, old, dirty);
 	}
 
@@ -751,6 +1151,9 @@ out:
 	free(now);
 	free(old);
 	free(dirty);
+	free(srow);
+	free(differ);
+	free(blank);
 }
 
 void

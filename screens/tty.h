@@ -28,7 +28,19 @@
  * moves it off that state before writing again, in a way that works with
  * xterm and with libvterm (which only drops a pending wrap when the cursor
  * really moves).  It never sends LF on the last row, so the screen never
- * scrolls.
+ * scrolls as a whole.
+ *
+ * A band of full rows that moved up or down (a chat pane when a line
+ * arrives) is shifted by the terminal instead of rewritten: a scroll region
+ * (DECSTBM) around it, LF, RI, DL or IL inside it, then the region reset to
+ * the whole screen, all before any cell is written (so with the default
+ * SGR: the lines scrolled in are blank in the default colours).  Only the
+ * lines scrolled in and other changes are then written.  The writer takes
+ * a shift when it estimates fewer bytes that way.  Origin mode is assumed
+ * off (the default).  On a terminal's main screen a region that starts at
+ * the top row may copy the lines it scrolls out to the scrollback, as
+ * xterm and libvterm do; tty_enter switches to the alternate screen, which
+ * has none.
  */
 #ifndef SCREENS_TTY_H
 #define SCREENS_TTY_H

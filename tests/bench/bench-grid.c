@@ -2,9 +2,12 @@
  * bench-grid.c - what the writer sends and how fast it diffs.
  *
  * Prints the bytes for a full 80x24 redraw of a hall-like frame (a 15x15
- * board, a chat pane, a status line), for a stone placed on the board, for
- * a chat line appended (the pane scrolls, redrawn by diff), and the diffs
- * per second at 80x24 and 200x60.  Figures only; nothing passes or fails.
+ * board, a chat pane beside it, a status line), for a stone placed on the
+ * board, for a chat line appended there (the pane shares its rows with the
+ * board, so only its rows below the board can be scrolled), for a chat
+ * line appended in the lobby (screens/view-lobby.c: a full-width pane the
+ * writer scrolls with a scroll region), and the diffs per second at 80x24
+ * and 200x60.  Figures only; nothing passes or fails.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +17,7 @@
 #include "screens/buf.h"
 #include "screens/grid.h"
 #include "screens/tty.h"
+#include "screens/views.h"
 
 #define CHAT_LINES 64
 
@@ -76,6 +80,66 @@ draw(struct grid *g, int stones, int chat_first)
 	grid_cursor(g, 11, g->sy - 1, 1);
 }
 
+/*
+ * The lobby with nchat messages of about 60 columns (the newest at the
+ * bottom of its full-width chat pane), as a viewer whose focus is on the
+ * tables sees it.
+ */
+static void
+draw_lobby(struct grid *g, int nchat)
+{
+	static const struct view_table_row tables[] = {
+		{ .code = "AB12", .variant = "renju", .seats = 2,
+		    .players = 1, .names = "alice", .timer = "30s",
+		    .rated = 1 },
+		{ .code = "CD34", .variant = "yonin", .seats = 4,
+		    .players = 3, .names = "bob, carol, dave", .watchers = 2 },
+		{ .code = "EF56", .variant = "gomoku", .seats = 2,
+		    .players = 2, .names = "erin, frank", .watchers = 5,
+		    .timer = "60s", .rated = 1 },
+	};
+	static const struct view_user users[] = {
+		{ .name = "alice", .rating = "1623", .sessions = 1 },
+		{ .name = "bob", .rating = "1500?", .sessions = 1 },
+		{ .name = "carol", .rating = "1711", .you = 1, .sessions = 1 },
+		{ .name = "guest-7f3a", .guest = 1, .sessions = 1 },
+	};
+	static const char *who[] = { "alice", "bob", "dave", "erin" };
+	struct view_chat_line	chat[CHAT_LINES];
+	char			text[CHAT_LINES][61], when[CHAT_LINES][6];
+	struct view_lobby	v;
+	int			i, j;
+
+	memset(&v, 0, sizeof v);
+	v.chrome.hall = "gamehall";
+	v.chrome.screen = "Lobby";
+	v.chrome.who = "carol";
+	v.chrome.online = 4;
+	v.chrome.clock = "12:34";
+	v.chrome.hints = "Tab next pane  Enter join  q quit";
+	v.focus = VIEW_LOBBY_TABLES;
+	v.tables = tables;
+	v.ntables = 3;
+	v.users = users;
+	v.nusers = 4;
+	if (nchat > CHAT_LINES)
+		nchat = CHAT_LINES;
+	for (i = 0; i < nchat; i++) {
+		for (j = 0; j < 60; j++)
+			text[i][j] = j % 6 == 5 ? ' ' : 'a' + (i * 7 + j) % 26;
+		text[i][60] = '\0';
+		snprintf(when[i], sizeof when[i], "12:%02d", i % 60);
+		chat[i].time = when[i];
+		chat[i].from = who[i % 4];
+		chat[i].text = text[i];
+		chat[i].guest = 0;
+		chat[i].you = 0;
+	}
+	v.chat = chat;
+	v.nchat = nchat;
+	view_lobby_draw(g, &v, NULL);
+}
+
 static size_t
 diff_bytes(const struct grid *shown, const struct grid *frame,
     const struct tty_caps *caps)
@@ -102,8 +166,12 @@ sizes(const char *label, const struct tty_caps *caps)
 	printf("%-18s one stone placed:  %6zu bytes\n", label,
 	    diff_bytes(a, b, caps));
 	draw(a, 41, 1);
-	printf("%-18s chat line appended:%6zu bytes (pane scrolls by diff)\n",
+	printf("%-18s side chat line:    %6zu bytes (pane beside the board)\n",
 	    label, diff_bytes(b, a, caps));
+	draw_lobby(a, 60);
+	draw_lobby(b, 61);
+	printf("%-18s lobby chat line:   %6zu bytes (full-width pane scrolled)"
+	    "\n", label, diff_bytes(a, b, caps));
 	grid_free(a);
 	grid_free(b);
 }
@@ -144,6 +212,9 @@ rate(int sx, int sy, const struct tty_caps *caps)
 	rate_one("diffs (a stone)", a, b, caps);
 	rate_one("diffs (stone + chat scroll)", a, c, caps);
 	rate_one("full redraws", a, NULL, caps);
+	draw_lobby(a, 60);
+	draw_lobby(b, 61);
+	rate_one("diffs (lobby chat line)", a, b, caps);
 	grid_free(a);
 	grid_free(b);
 	grid_free(c);

@@ -5,7 +5,8 @@
  * including what no drawing function makes) applied to a frame; each frame
  * is diffed against the last and the bytes fed to a libvterm terminal,
  * whose screen must then show the frame.  Capabilities come from the first
- * byte.
+ * byte.  Some operations shift bands of rows up or down, as a chat pane
+ * scrolls, so the writer's scroll regions are exercised too.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,7 +23,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static int
 fuzz_pushline(int cols, const VTermScreenCell *cells, void *arg)
 {
-	abort();	/* the writer must never scroll the screen */
+	int	*pushed = arg;
+
+	(*pushed)++;
+	return 1;
 }
 
 static const VTermScreenCallbacks fuzz_callbacks = {
@@ -64,6 +68,55 @@ fuzz_expect(const struct grid *g, int x, int y, int utf8, uint32_t *ch,
 	}
 }
 
+/*
+ * The scroll regions (DECSTBM) the bytes set: 1 if one starts at the top
+ * row (scrolling it may push lines to libvterm's scrollback, as to
+ * xterm's); abort unless the last one is the whole screen again.
+ */
+static int
+fuzz_regions(const struct buf *b)
+{
+	size_t	i, j;
+	int	top = 0, reset = 1;
+
+	for (i = 0; i + 2 < b->len; i++) {
+		if (b->data[i] != '\033' || b->data[i + 1] != '[')
+			continue;
+		for (j = i + 2; j < b->len && ((b->data[j] >= '0' &&
+		    b->data[j] <= '9') || b->data[j] == ';'); j++)
+			;
+		if (j == b->len || b->data[j] != 'r')
+			continue;
+		reset = j == i + 2;
+		if (b->data[i + 2] == ';' || (b->data[i + 2] == '1' &&
+		    b->data[i + 3] == ';'))
+			top = 1;
+	}
+	if (!reset)
+		abort();
+	return top;
+}
+
+/* Rows top..bot of g move up n (n > 0) or down -n; the rest blank. */
+static void
+fuzz_shift(struct grid *g, int top, int bot, int n)
+{
+	size_t	row = (size_t)g->sx * sizeof *g->cells;
+	int	a = n > 0 ? n : -n;
+
+	if (a > bot - top)
+		a = bot - top + 1;
+	if (n > 0)
+		memmove(&g->cells[(size_t)top * g->sx],
+		    &g->cells[(size_t)(top + a) * g->sx],
+		    (size_t)(bot - top + 1 - a) * row);
+	else
+		memmove(&g->cells[(size_t)(top + a) * g->sx],
+		    &g->cells[(size_t)top * g->sx],
+		    (size_t)(bot - top + 1 - a) * row);
+	grid_fill(g, 0, n > 0 ? bot - a + 1 : top, g->sx, a, ' ', NULL);
+}
+
 static void
 fuzz_check(VTerm *vt, const struct grid *g, int utf8)
 {
@@ -103,7 +156,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct buf		 b;
 	VTerm			*vt;
 	size_t			 i, j;
-	int			 sx, sy;
+	int			 sx, sy, top, pushed = 0;
 
 	if (size < 3)
 		return 0;
@@ -120,7 +173,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	vt = vterm_new(sy, sx);
 	vterm_set_utf8(vt, 1);
 	vterm_screen_set_callbacks(vterm_obtain_screen(vt), &fuzz_callbacks,
-	    NULL);
+	    &pushed);
 	vterm_screen_reset(vterm_obtain_screen(vt), 1);
 	buf_init(&b);
 	tty_diff(&b, NULL, frame, &caps);
@@ -153,6 +206,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 4:
 			grid_cursor(frame, x, y, data[i] & 1);
 			break;
+		case 5:	/* rows y..y+h-1 up or down by 1..16 */
+		case 6: {
+			int h = 1 + data[i + 3] % sy, n = 1 + (data[i] & 15);
+
+			if (y + h > sy)
+				h = sy - y;
+			fuzz_shift(frame, y, y + h - 1, data[i] >> 4 == 5 ?
+			    n : -n);
+			break;
+		}
 		default:
 			grid_set(frame, x, y, fuzz_chars[data[i] & 15], &st);
 			break;
@@ -170,7 +233,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				    (!caps.utf8 && c >= 0x80))
 					abort();
 			}
+			top = fuzz_regions(&b);
+			pushed = 0;
 			vterm_input_write(vt, b.data, b.len);
+			/* The screen never scrolls as a whole. */
+			if (pushed != 0 && !top)
+				abort();
 			fuzz_check(vt, frame, caps.utf8);
 			grid_copy(shown, frame);
 		}

@@ -4,7 +4,8 @@
  * The writer's bytes are fed to libvterm, a real terminal emulator, and the
  * virtual screen must then equal the frame, cell by cell (glyph, attributes,
  * colours), with the cursor where the frame puts it - for random frames and
- * random changes, in UTF-8 and ASCII, with 256, 16 and no colours.
+ * random changes, in UTF-8 and ASCII, with 256, 16 and no colours; and for
+ * frames whose bands of rows moved up or down, which the writer scrolls.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -27,7 +28,8 @@ struct term {
 	VTerm		*vt;
 	VTermScreen	*screen;
 	int		 visible;
-	int		 scrolled;
+	int		 scrolled;	/* lines pushed to the scrollback */
+	int		 regions;	/* feeds that set a scroll region */
 };
 
 static int
@@ -72,11 +74,52 @@ term_close(struct term *t)
 	vterm_free(t->vt);
 }
 
-/* Feed bytes, checking what a writer may ever send. */
+/*
+ * The scroll regions (DECSTBM) set in b: *top if one starts at the top row
+ * and *reset if the last one set is the whole screen again; their number.
+ */
+static int
+scan_regions(const struct buf *b, int *top, int *reset)
+{
+	size_t	i, j;
+	int	n = 0;
+
+	*top = 0;
+	*reset = 1;
+	for (i = 0; i + 2 < b->len; i++) {
+		if (b->data[i] != '\033' || b->data[i + 1] != '[')
+			continue;
+		for (j = i + 2; j < b->len; j++) {
+			if ((b->data[j] < '0' || b->data[j] > '9') &&
+			    b->data[j] != ';')
+				break;
+		}
+		if (j == b->len || b->data[j] != 'r')
+			continue;
+		if (j == i + 2)
+			*reset = 1;		/* ESC [ r */
+		else {
+			*reset = 0;
+			n++;
+			if (b->data[i + 2] == ';' || (j > i + 3 &&
+			    b->data[i + 2] == '1' && b->data[i + 3] == ';'))
+				*top = 1;
+		}
+	}
+	return n;
+}
+
+/*
+ * Feed bytes, checking what a writer may ever send: no controls but ESC,
+ * CR, LF, BS; the scroll region reset before the end; and the screen never
+ * scrolled as a whole (lines reach the scrollback only from a region at
+ * the top row, which libvterm's main screen, like xterm's, keeps).
+ */
 static void
 term_feed(struct term *t, const struct buf *b, const struct tty_caps *caps)
 {
 	size_t	i;
+	int	top, reset;
 
 	CHECK(b->failed == 0);
 	for (i = 0; i < b->len; i++) {
@@ -91,7 +134,13 @@ term_feed(struct term *t, const struct buf *b, const struct tty_caps *caps)
 		if (!caps->utf8)
 			CHECK(c < 0x80);
 	}
+	if (scan_regions(b, &top, &reset) > 0)
+		t->regions++;
+	CHECK(reset);
+	t->scrolled = 0;
 	vterm_input_write(t->vt, b->data, b->len);
+	if (!top)
+		CHECK(t->scrolled == 0);
 }
 
 static int
@@ -122,7 +171,6 @@ term_check(struct term *t, const struct grid *f, const struct tty_caps *caps)
 	VTermState	*state = vterm_obtain_state(t->vt);
 	int		 x, y;
 
-	CHECK((t->scrolled) == (0));
 	for (y = 0; y < f->sy; y++) {
 		for (x = 0; x < f->sx; x++) {
 			const struct grid_cell	*c = grid_get(f, x, y);
@@ -706,6 +754,295 @@ START_TEST(test_tty_hostile_cells)
 }
 END_TEST
 
+/* ---- scrolling ---------------------------------------------------------- */
+
+/* A line of random glyphs and styles: rows unlike each other. */
+static void
+random_line(struct grid *g, int y, uint64_t *s)
+{
+	struct grid_style	st = random_style(s);
+	int			x, w;
+
+	grid_fill(g, 0, y, g->sx, 1, ' ', NULL);
+	for (x = 0; x < g->sx; x++) {
+		if (rnd(s) % 5 == 0)
+			st = random_style(s);
+		w = grid_set(g, x, y, test_chars[rnd(s) %
+		    (sizeof test_chars / sizeof test_chars[0])], &st);
+		if (w == 2)
+			x++;
+	}
+}
+
+/*
+ * Rows top..bot of g move up n (n > 0) or down -n, as in a terminal's
+ * scroll region; the rows left over become blank.
+ */
+static void
+shift_band(struct grid *g, int top, int bot, int n)
+{
+	size_t	row = (size_t)g->sx * sizeof *g->cells;
+	int	a = n > 0 ? n : -n;
+
+	if (a > bot - top) {
+		grid_fill(g, 0, top, g->sx, bot - top + 1, ' ', NULL);
+		return;
+	}
+	if (n > 0) {
+		memmove(&g->cells[(size_t)top * g->sx],
+		    &g->cells[(size_t)(top + a) * g->sx], (bot - top + 1 - a) *
+		    row);
+		grid_fill(g, 0, bot - a + 1, g->sx, a, ' ', NULL);
+	} else {
+		memmove(&g->cells[(size_t)(top + a) * g->sx],
+		    &g->cells[(size_t)top * g->sx], (bot - top + 1 - a) * row);
+		grid_fill(g, 0, top, g->sx, a, ' ', NULL);
+	}
+}
+
+/*
+ * Diff shown (NULL: unknown) -> frame into t and check the screen; then
+ * shown = frame, and diffing again sends nothing.  The bytes it took.
+ */
+static size_t
+step(struct term *t, struct grid *shown, const struct grid *frame,
+    const struct tty_caps *caps)
+{
+	struct buf	b;
+	size_t		len;
+
+	buf_init(&b);
+	tty_diff(&b, shown, frame, caps);
+	term_feed(t, &b, caps);
+	term_check(t, frame, caps);
+	len = b.len;
+	if (shown != NULL) {
+		grid_copy(shown, frame);
+		buf_reset(&b);
+		tty_diff(&b, shown, frame, caps);
+		CHECK(b.len == 0);
+	}
+	buf_free(&b);
+	return len;
+}
+
+/*
+ * Random bands of random screens shifted by random amounts, some lines
+ * scrolled in and a few cells changed: the screen must come out right
+ * whatever the writer decides, and it must decide to scroll often.
+ */
+START_TEST(test_tty_scroll_random)
+{
+	const struct tty_caps	*caps = &test_caps[_i % 6];
+	static const int	 sizes[][2] = { { 80, 24 }, { 7, 3 },
+	    { 40, 10 }, { 2, 5 }, { 132, 8 }, { 1, 4 }, { 20, 2 }, { 9, 1 } };
+	uint64_t		 seed = 0x2545f4914f6cdd1dULL + _i;
+	int			 si, round, frames = 0, regions = 0;
+
+	for (si = 0; si < 8; si++) {
+		int		 sx = sizes[si][0], sy = sizes[si][1], y;
+		struct grid	*shown = grid_create(sx, sy);
+		struct grid	*frame = grid_create(sx, sy);
+		struct term	 t;
+
+		term_open(&t, sx, sy);
+		for (y = 0; y < sy; y++)
+			random_line(frame, y, &seed);
+		step(&t, NULL, frame, caps);
+		grid_copy(shown, frame);
+		for (round = 0; round < 60; round++) {
+			int top, bot, h, n, r = rnd(&seed) % 5;
+
+			h = 1 + rnd(&seed) % sy;
+			top = rnd(&seed) % (sy - h + 1);
+			if (r == 0)
+				top = 0;		/* the top row */
+			else if (r == 1)
+				top = sy - h;		/* the bottom row */
+			else if (r == 2) {
+				top = 0;		/* the whole screen */
+				h = sy;
+			}
+			bot = top + h - 1;
+			n = 1 + rnd(&seed) % (h / 3 > 0 ? h / 3 : 1);
+			if (rnd(&seed) % 4 == 0)
+				n = 1 + rnd(&seed) % h;	/* any amount */
+			if (rnd(&seed) % 2)
+				n = -n;
+			shift_band(frame, top, bot, n);
+			if (rnd(&seed) % 3 != 0) {	/* new lines come in */
+				for (y = 0; y < (n > 0 ? n : -n) &&
+				    y < h; y++) {
+					random_line(frame, n > 0 ? bot - y :
+					    top + y, &seed);
+				}
+			}
+			random_change(frame, &seed, rnd(&seed) % 4);
+			step(&t, shown, frame, caps);
+		}
+		frames += 60;
+		regions += t.regions;
+		term_close(&t);
+		grid_free(shown);
+		grid_free(frame);
+	}
+	/* Most shifted frames are worth a scroll; all come out right. */
+	ck_assert_int_gt(regions * 4, frames);
+}
+END_TEST
+
+/* A screen of lines unlike each other, of wide characters if wide. */
+static void
+distinct_lines(struct grid *g, int wide)
+{
+	struct grid_style	st = { GRID_CYAN, GRID_DEFAULT, GRID_BOLD };
+	int			x, y;
+
+	grid_clear(g, NULL);
+	for (y = 0; y < g->sy; y++) {
+		x = grid_printf(g, 0, y, &st, "%d:", y);
+		for (; x < g->sx - 2; x++) {
+			if (wide)
+				x += grid_set(g, x, y, 0x4e00 + (y * 13 +
+				    x * 5) % 200, NULL) - 1;
+			else
+				grid_set(g, x, y, 'a' + (y * 7 + x * 3) % 26,
+				    NULL);
+		}
+	}
+}
+
+/*
+ * Given shifts, one at a time and two at once: regions at the top and the
+ * bottom row, down and up, one-row bands, wide characters.
+ */
+START_TEST(test_tty_scroll_cases)
+{
+	const struct tty_caps	*caps = &test_caps[_i % 6];
+	static const struct {
+		int	 wide;
+		int	 top, bot, n;		/* a first band */
+		int	 top2, bot2, n2;	/* a second, or n2 = 0 */
+		int	 region;		/* a region used: 1, or not: 0 */
+	} cases[] = {
+		{ 0, 0, 7, 1, 0, 0, 0, 1 },	/* whole screen up */
+		{ 0, 0, 7, -1, 0, 0, 0, 1 },	/* whole screen down */
+		{ 0, 0, 4, 1, 0, 0, 0, 1 },	/* from the top row */
+		{ 0, 0, 4, -2, 0, 0, 0, 1 },
+		{ 0, 3, 7, 1, 0, 0, 0, 1 },	/* to the bottom row */
+		{ 0, 3, 7, -1, 0, 0, 0, 1 },
+		{ 0, 2, 5, 1, 0, 0, 0, 1 },	/* inside */
+		{ 0, 2, 6, 3, 0, 0, 0, 1 },
+		{ 0, 0, 3, 1, 5, 7, -1, 1 },	/* two bands */
+		{ 0, 0, 2, -1, 4, 7, 2, 1 },
+		{ 0, 4, 4, 1, 0, 0, 0, 0 },	/* one row: blanked */
+		{ 0, 7, 7, -1, 0, 0, 0, 0 },
+		{ 0, 0, 0, 1, 0, 0, 0, 0 },
+		{ 0, 2, 3, 1, 0, 0, 0, 1 },	/* two rows */
+		{ 0, 6, 7, -1, 0, 0, 0, 1 },
+		{ 1, 0, 7, 1, 0, 0, 0, 1 },	/* wide characters */
+		{ 1, 1, 6, -1, 0, 0, 0, 1 },
+		{ 1, 3, 7, 2, 0, 0, 0, 1 },
+	};
+	size_t			 i, j, changed;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct grid	*shown = grid_create(24, 8);
+		struct grid	*frame = grid_create(24, 8);
+		struct term	 t;
+		size_t		 len;
+
+		term_open(&t, 24, 8);
+		distinct_lines(frame, cases[i].wide);
+		step(&t, NULL, frame, caps);
+		grid_copy(shown, frame);
+
+		shift_band(frame, cases[i].top, cases[i].bot, cases[i].n);
+		if (cases[i].n2 != 0)
+			shift_band(frame, cases[i].top2, cases[i].bot2,
+			    cases[i].n2);
+		grid_put(frame, 2, cases[i].n > 0 ? cases[i].bot :
+		    cases[i].top, NULL, "new");
+		grid_cursor(frame, 3, 3, 1);
+		changed = 0;
+		for (j = 0; j < 24 * 8; j++)
+			changed += shown->cells[j].ch != frame->cells[j].ch;
+		t.regions = 0;
+		len = step(&t, shown, frame, caps);
+		/* Wide characters all look alike without UTF-8. */
+		if (caps->utf8 || !cases[i].wide)
+			ck_assert_msg(t.regions == cases[i].region,
+			    "case %zu: %d regions", i, t.regions);
+		/* Less than rewriting the characters that changed. */
+		if (t.regions > 0 && caps->utf8)
+			ck_assert_msg(len < changed, "case %zu: %zu bytes, %zu "
+			    "changed", i, len, changed);
+
+		/* And back: the reverse shift, then a plain edit. */
+		distinct_lines(frame, cases[i].wide);
+		step(&t, shown, frame, caps);
+		grid_set(frame, 5, 5, 'Q', NULL);
+		step(&t, shown, frame, caps);
+		term_close(&t);
+		grid_free(shown);
+		grid_free(frame);
+	}
+}
+END_TEST
+
+/*
+ * Issue 4: a one-line chat message in a 15-row full-width chat pane of an
+ * 80x24 screen costs each viewer under 200 bytes (about 100 with a scroll
+ * region; rewriting every shifted row took over 1000).
+ */
+START_TEST(test_tty_scroll_cost)
+{
+	const struct tty_caps	*caps = &test_caps[_i % 6];
+	struct grid		*shown = grid_create(80, 24);
+	struct grid		*frame = grid_create(80, 24);
+	struct grid_style	 title = { GRID_WHITE, GRID_BLUE, GRID_BOLD };
+	struct grid_style	 name = { GRID_CYAN, GRID_DEFAULT, GRID_BOLD };
+	struct grid_style	 dim = { 244, GRID_DEFAULT, 0 };
+	static const char	*who[] = { "alice", "bob", "carol", "dave" };
+	struct term		 t;
+	char			 text[61];
+	size_t			 len;
+	int			 y, i, m;
+
+	term_open(&t, 80, 24);
+	grid_fill(frame, 0, 0, 80, 1, ' ', &title);
+	grid_put(frame, 1, 0, &title, "gamehall - Lobby");
+	grid_put(frame, 1, 2, NULL, "T1 renju 1/2 alice      T2 yonin 3/4");
+	grid_hline(frame, 0, 4, 80, GRID_LINE_LIGHT, &dim);
+	grid_put(frame, 2, 21, &dim, "Say: (press Tab or t to chat)");
+	grid_put(frame, 1, 23, &title, "n new  Enter join  q quit");
+	grid_cursor(frame, 0, 0, 0);
+	/* Chat rows 5..19: "12:34 name: " and text to 60 columns. */
+	for (m = 0; m < 20; m++) {
+		shift_band(frame, 5, 19, 1);
+		for (i = 0; i < 60; i++)
+			text[i] = 'a' + (m * 7 + i * i) % 26;
+		text[60] = '\0';
+		y = grid_printf(frame, 1, 19, &dim, "12:%02d ", m);
+		y += grid_put(frame, 1 + y, 19, &name, who[m % 4]);
+		grid_putn(frame, 1 + y, 19, 60 - y, NULL, text, 60);
+		if (m == 0) {
+			step(&t, NULL, frame, caps);
+			grid_copy(shown, frame);
+		} else if (m >= 15) {	/* the pane is full */
+			t.regions = 0;
+			len = step(&t, shown, frame, caps);
+			ck_assert_int_eq(t.regions, 1);
+			ck_assert_uint_lt(len, 200);
+		} else
+			step(&t, shown, frame, caps);
+	}
+	term_close(&t);
+	grid_free(shown);
+	grid_free(frame);
+}
+END_TEST
+
 static Suite *
 tty_suite(void)
 {
@@ -724,6 +1061,9 @@ tty_suite(void)
 	tcase_add_test(tc, test_tty_caps);
 	tcase_add_test(tc, test_tty_enter_leave);
 	tcase_add_test(tc, test_tty_hostile_cells);
+	tcase_add_loop_test(tc, test_tty_scroll_random, 0, 12);
+	tcase_add_loop_test(tc, test_tty_scroll_cases, 0, 6);
+	tcase_add_loop_test(tc, test_tty_scroll_cost, 0, 6);
 	suite_add_tcase(s, tc);
 	return s;
 }
