@@ -47,6 +47,8 @@ static const struct config_key config_keys[] = {
 	{ I(ssh_port, 1, 65535) },
 	{ I(telnet_port, 0, 65535) },
 	{ I(backlog, 1, 65535) },
+	{ S(public_host) },
+	{ I(public_port, 0, 65535) },
 	{ I(login_grace, 1, 3600) },
 	{ I(max_auth_tries, 1, 100) },
 	{ "max_startups", CONFIG_STARTUPS, 0, 0, 0, 0 },

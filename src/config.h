@@ -39,6 +39,9 @@ struct config {
 	int	ssh_port;			/* 2222 */
 	int	telnet_port;			/* 2323; 0 = no telnet */
 	int	backlog;			/* 512 */
+	/* What the share line tells friends: `ssh -p PORT -t HOST join CODE`. */
+	char	public_host[256];		/* "" = this machine's hostname */
+	int	public_port;			/* 0 = ssh_port */
 
 	/* Authentication and pre-auth limits (DESIGN §5). */
 	int	login_grace;			/* 30: seconds to log in */

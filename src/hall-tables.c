@@ -39,7 +39,8 @@ void
 hall_table_share(struct hall *hall, const struct table *t, char *buf,
     size_t len)
 {
-	int port = hall->cfg->ssh_port;
+	int port = hall->cfg->public_port > 0 ? hall->cfg->public_port :
+	    hall->cfg->ssh_port;
 
 	if (port == 22)
 		snprintf(buf, len, "ssh -t %s join %s", hall->host,
@@ -176,7 +177,10 @@ hall_tables_init(struct hall *hall)
 	if (hall->tables == NULL)
 		return -1;
 	table_list_listen(hall->tables, hall_tables_event, hall);
-	if (gethostname(hall->host, sizeof hall->host - 1) != 0 ||
+	if (hall->cfg->public_host[0] != '\0')
+		snprintf(hall->host, sizeof hall->host, "%s",
+		    hall->cfg->public_host);
+	else if (gethostname(hall->host, sizeof hall->host - 1) != 0 ||
 	    hall->host[0] == '\0')
 		snprintf(hall->host, sizeof hall->host, "localhost");
 	return 0;

@@ -546,6 +546,32 @@ START_TEST(test_wrong_commands)
 }
 END_TEST
 
+/* ---- the share line names the hall as the sysop publishes it ------------------------ */
+
+START_TEST(test_share_line_public_host)
+{
+	static const char *const settings[] = {
+		"public_host=games.example.org", "public_port=22", NULL
+	};
+	struct harness *h;
+	struct tclient *tc;
+	char code[8], line[64];
+
+	if (harness_daemon_path() == NULL)
+		return;
+	h = harness_start(settings);
+	ck_assert_msg(h != NULL, "gamehalld did not start (see above)");
+	tc = person(h, "someone", NULL, "new gomoku");
+	table_code(tc, code);
+	/* Port 22 needs no -p; the host is the published one. */
+	snprintf(line, sizeof line, "Share: ssh -t games.example.org join %s",
+	    code);
+	wait_for(tc, line);
+	tclient_free(tc);
+	stop(h);
+}
+END_TEST
+
 /* ---- the lobby: the create form, the list ---------------------------------------------- */
 
 START_TEST(test_lobby_create_and_join)
@@ -658,6 +684,7 @@ tables_suite(void)
 	tcase_add_test(tc, test_yonin_check_priority_and_elimination);
 	tcase_add_test(tc, test_private_unlisted_and_chat_apart);
 	tcase_add_test(tc, test_wrong_commands);
+	tcase_add_test(tc, test_share_line_public_host);
 	tcase_add_test(tc, test_cursor_and_click);
 	tcase_add_test(tc, test_lobby_create_and_join);
 	suite_add_tcase(s, tc);
