@@ -665,6 +665,10 @@ START_TEST(test_help)
 	ck_assert(has_text(g, "Mouse"));
 	ck_assert(has_text(g, "j k"));
 	ck_assert(has_text(g, "register the key of this connection"));
+	/* ... and the table screen's. */
+	ck_assert(has_text(g, "place a stone"));
+	ck_assert(has_text(g, "resign (asks first)"));
+	ck_assert(has_text(g, "agree to a rematch"));
 	grid_free(g);
 
 	/* At 80x24 it scrolls: the last lines appear further down. */
