@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "src/form.h"
+#include "src/hall-int.h"
 #include "src/keys.h"
 #include "src/lineedit.h"
 
@@ -68,11 +69,14 @@ form_text(const struct form *f, int i)
 }
 
 void
-form_clear_field(struct form *f, int i)
+form_clear_fields(struct form *f, int i)
 {
+	int	j;
+
 	if (i < 0 || i >= f->nfields)
 		return;
-	lineedit_clear(f->field[i].edit);
+	for (j = i; j < f->nfields; j++)
+		lineedit_clear(f->field[j].edit);
 	f->focus = i;
 }
 
@@ -106,8 +110,9 @@ form_press(struct form *f, int i, bool cancel_button)
 	return FORM_BUTTON;
 }
 
-enum form_action
-form_key(struct form *f, const struct key_event *ev,
+/* A key (hit: where a mouse press landed, or NULL). */
+static enum form_action
+form_input(struct form *f, const struct key_event *ev,
     const struct view_hit *hit, bool cancel_button)
 {
 	int	n = f->nfields + f->nbuttons;
@@ -173,7 +178,8 @@ form_key(struct form *f, const struct key_event *ev,
 	return FORM_NONE;
 }
 
-void
+/* Fill v (chrome excepted) for a grid sx wide. */
+static void
 form_view(struct form *f, int sx, struct view_form *v)
 {
 	int	i, w = view_form_field_width(sx);
@@ -197,4 +203,67 @@ form_view(struct form *f, int sx, struct view_form *v)
 	v->message = f->message[0] != '\0' ? f->message : NULL;
 	v->message_error = f->message_error;
 	v->busy = f->busy;
+}
+
+void
+form_draw(struct form *f, struct client *c, struct grid *g,
+    const char *screen, const char *hints)
+{
+	struct view_form	v;
+
+	memset(&v, 0, sizeof v);
+	client_chrome(c, &v.chrome, screen, hints);
+	form_view(f, g->sx, &v);
+	view_form_draw(g, &v, &c->hits);
+}
+
+enum form_action
+form_key(struct form *f, struct client *c, const struct key_event *ev)
+{
+	enum form_action	action;
+
+	action = form_input(f, ev, client_hit(c, ev), true);
+	if (action == FORM_CANCEL)
+		client_pop(c);	/* frees f */
+	return action;
+}
+
+/* A password job was asked for (rc from passjob_*): wait, or say why not. */
+static void
+form_job(struct form *f, int rc, const char *why)
+{
+	if (rc != 0) {
+		form_message(f, true, "%s", why);
+		return;
+	}
+	f->busy = true;
+	f->message[0] = '\0';
+}
+
+void
+form_hash(struct form *f, struct client *c, void *state,
+    const char *password, passjob_cb cb)
+{
+	char	why[256];
+
+	form_job(f, passjob_hash(c, state, password, cb, why, sizeof why),
+	    why);
+}
+
+void
+form_verify(struct form *f, struct client *c, void *state,
+    const char *password, const char *hash, passjob_cb cb)
+{
+	char	why[256];
+
+	form_job(f, passjob_verify(c, state, password, hash, cb, why,
+	    sizeof why), why);
+}
+
+/* The job answered: keys work again, and the answer is to be drawn. */
+void
+form_job_done(struct form *f, struct client *c)
+{
+	f->busy = false;
+	client_dirty(c);
 }

@@ -1,12 +1,13 @@
 /*
  * form.h - the state behind a view_form: labelled line editors, buttons,
- * which one has the focus, and the last message.  Used by the log in,
+ * which one has the focus, and the last message; and what the screens made
+ * of one form share (drawing, keys, password jobs).  Used by the log in,
  * register, change password and join by code screens.
  *
  * Keys: Tab / Down / Enter go to the next field (Enter on the last field
- * or on the first button submits), Shift-Tab / Up go back, Esc cancels;
- * editing keys go to the focused field; a click focuses a field or
- * presses a button.
+ * or on the first button submits), Shift-Tab / Up go back, Esc or the last
+ * button cancels; editing keys go to the focused field; a click focuses a
+ * field or presses a button.
  */
 #ifndef SRC_FORM_H
 #define SRC_FORM_H
@@ -14,7 +15,10 @@
 #include <stdbool.h>
 
 #include "screens/views.h"
+#include "src/passjob.h"
 
+struct client;
+struct grid;
 struct key_event;
 struct lineedit;
 
@@ -59,17 +63,33 @@ void	form_free(struct form *);
 
 /* The text of field i (NUL-terminated UTF-8). */
 const char *form_text(const struct form *, int i);
-/* Empty field i (e.g. a wrong password) and focus it. */
-void	form_clear_field(struct form *, int i);
+/* Empty fields i to the last (passwords to type again) and focus field i. */
+void	form_clear_fields(struct form *, int i);
 void	form_set_text(struct form *, int i, const char *);
 void	form_message(struct form *, bool error, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 
-/* A key (hit: where a mouse press landed, or NULL). */
-enum form_action form_key(struct form *, const struct key_event *,
-	    const struct view_hit *hit, bool cancel_button);
+/* ---- the form as the client's top screen ------------------------------ */
 
-/* Fill v (chrome excepted) for a grid sx wide. */
-void	form_view(struct form *, int sx, struct view_form *v);
+/* Draw it as the screen named `screen`, with hints in the status line. */
+void	form_draw(struct form *, struct client *, struct grid *,
+	    const char *screen, const char *hints);
+/*
+ * A key: FORM_CANCEL has popped the screen already, freeing the form;
+ * FORM_SUBMIT is the caller's to act on.
+ */
+enum form_action form_key(struct form *, struct client *,
+	    const struct key_event *);
+/*
+ * Hash a new password, or check one against hash, on the worker pool for
+ * the screen `state` (passjob.h): the form is busy until cb, which calls
+ * form_job_done first; or, when the job cannot start, the form's message
+ * says why.
+ */
+void	form_hash(struct form *, struct client *, void *state,
+	    const char *password, passjob_cb cb);
+void	form_verify(struct form *, struct client *, void *state,
+	    const char *password, const char *hash, passjob_cb cb);
+void	form_job_done(struct form *, struct client *);
 
 #endif

@@ -293,11 +293,16 @@ void	 screen_code_open(struct client *, bool watch);
 
 /* Keys every screen shares; 1 if handled (Ctrl-L). */
 int	 screen_common_key(struct client *, const struct key_event *);
+/* Esc or q goes back (pops the screen), ? or F1 opens the help; 1 if the
+ * key was one of them. */
+int	 screen_nav_key(struct client *, const struct key_event *);
 /* Moving a selection in a list of n rows showing `rows` at a time: the
  * key moved it (1) or is not a list key (0). */
 int	 screen_list_key(const struct key_event *, int n, int rows, int *sel,
 	    int *top, bool vi);
 /* Keep sel visible in a window of rows starting at top. */
 void	 screen_list_clamp(int n, int rows, int *sel, int *top);
+/* A day as "2024-05-17" (UTC), or "-" for none (when <= 0). */
+void	 screen_date(int64_t when, char *buf, size_t len);
 
 #endif

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "src/hall-int.h"
 #include "src/log.h"
@@ -30,17 +29,6 @@ struct account {
 	unsigned		 gen;		/* client->account_gen read */
 };
 
-static void
-account_date(int64_t when, char *buf, size_t len)
-{
-	time_t		t = (time_t)when;
-	struct tm	tm;
-
-	if (when <= 0 || gmtime_r(&t, &tm) == NULL ||
-	    strftime(buf, len, "%Y-%m-%d", &tm) == 0)
-		snprintf(buf, len, "-");
-}
-
 /* Read the account and its keys again from the store. */
 static void
 account_load(struct client *c, struct account *a)
@@ -62,7 +50,7 @@ account_load(struct client *c, struct account *a)
 
 	if (store_user_get(store, c->identity->user, &u) == STORE_OK) {
 		a->has_password = u.hash[0] != '\0';
-		account_date(u.created, date, sizeof date);
+		screen_date(u.created, date, sizeof date);
 		snprintf(a->since, sizeof a->since, "Registered %s.", date);
 	}
 	if (store_key_list(store, c->identity->user, &keys, &n) !=
@@ -80,7 +68,7 @@ account_load(struct client *c, struct account *a)
 	a->conn_key = fp[0] == '\0' ? VIEW_CONN_KEY_NONE : VIEW_CONN_KEY_NEW;
 	for (i = 0; i < n; i++) {
 		a->keys[i].key = keys[i];
-		account_date(keys[i].added, a->keys[i].added,
+		screen_date(keys[i].added, a->keys[i].added,
 		    sizeof a->keys[i].added);
 		a->rows[i].fingerprint = a->keys[i].key.fingerprint;
 		a->rows[i].type = a->keys[i].key.type;
@@ -248,13 +236,8 @@ account_key(struct client *c, void *state, const struct key_event *ev)
 	case 'p':
 		account_button(c, a, VIEW_ACCOUNT_B_PASSWORD);
 		break;
-	case KEY_ESCAPE:
-	case 'q':
-		account_button(c, a, VIEW_ACCOUNT_B_BACK);
-		break;
-	case '?':
-	case KEY_F1:
-		screen_help_open(c);
+	default:
+		screen_nav_key(c, ev);	/* Esc, q: as VIEW_ACCOUNT_B_BACK */
 		break;
 	}
 }

@@ -4,7 +4,6 @@
  */
 #include <ctype.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "src/form.h"
 #include "src/hall-int.h"
@@ -19,14 +18,10 @@ struct code {
 static void
 code_draw(struct client *c, void *state, struct grid *g)
 {
-	struct code		*k = state;
-	struct view_form	 v;
+	struct code	*k = state;
 
-	memset(&v, 0, sizeof v);
-	client_chrome(c, &v.chrome, k->watch ? "Watch" : "Join",
+	form_draw(&k->form, c, g, k->watch ? "Watch" : "Join",
 	    "Enter go  Esc back");
-	form_view(&k->form, g->sx, &v);
-	view_form_draw(g, &v, &c->hits);
 }
 
 static void
@@ -57,16 +52,8 @@ code_key(struct client *c, void *state, const struct key_event *ev)
 {
 	struct code	*k = state;
 
-	switch (form_key(&k->form, ev, client_hit(c, ev), true)) {
-	case FORM_SUBMIT:
+	if (form_key(&k->form, c, ev) == FORM_SUBMIT)
 		code_submit(c, k);
-		break;
-	case FORM_CANCEL:
-		client_pop(c);
-		break;
-	default:
-		break;
-	}
 }
 
 static void

@@ -1,8 +1,12 @@
 /*
- * screen-common.c - keys every screen shares, and moving a selection in a
- * list (arrows, PgUp/PgDn, Home/End, and vi's j/k/g/G where letters are
- * not being typed).
+ * screen-common.c - keys every screen shares, the keys out of a screen
+ * pushed over the lobby, moving a selection in a list (arrows, PgUp/PgDn,
+ * Home/End, and vi's j/k/g/G where letters are not being typed), and dates
+ * as the screens show them.
  */
+#include <stdio.h>
+#include <time.h>
+
 #include "src/hall-int.h"
 
 int
@@ -10,6 +14,22 @@ screen_common_key(struct client *c, const struct key_event *ev)
 {
 	if (ev->key == 'l' && ev->mods == KEY_MOD_CTRL) {
 		client_redraw(c);
+		return 1;
+	}
+	return 0;
+}
+
+int
+screen_nav_key(struct client *c, const struct key_event *ev)
+{
+	switch (ev->key) {
+	case KEY_ESCAPE:
+	case 'q':
+		client_pop(c);
+		return 1;
+	case '?':
+	case KEY_F1:
+		screen_help_open(c);
 		return 1;
 	}
 	return 0;
@@ -93,4 +113,15 @@ screen_list_key(const struct key_event *ev, int n, int rows, int *sel,
 	}
 	screen_list_clamp(n, rows, sel, top);
 	return 1;
+}
+
+void
+screen_date(int64_t when, char *buf, size_t len)
+{
+	time_t		t = (time_t)when;
+	struct tm	tm;
+
+	if (when <= 0 || gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, len, "%Y-%m-%d", &tm) == 0)
+		snprintf(buf, len, "-");
 }

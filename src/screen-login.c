@@ -9,13 +9,11 @@
  * password get the same answer after the same work.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "src/clean.h"
 #include "src/form.h"
 #include "src/hall-int.h"
 #include "src/log.h"
-#include "src/passjob.h"
 #include "src/store.h"
 
 enum { LOGIN_NAME, LOGIN_PASSWORD };
@@ -29,14 +27,10 @@ struct login {
 static void
 login_draw(struct client *c, void *state, struct grid *g)
 {
-	struct login		*l = state;
-	struct view_form	 v;
+	struct login	*l = state;
 
-	memset(&v, 0, sizeof v);
-	client_chrome(c, &v.chrome, "Log in",
+	form_draw(&l->form, c, g, "Log in",
 	    "Tab next field  Enter log in  Esc back");
-	form_view(&l->form, g->sx, &v);
-	view_form_draw(g, &v, &c->hits);
 }
 
 static void
@@ -49,15 +43,14 @@ login_checked(struct client *c, void *state, bool ok, const char *hash,
 	struct identity		*id;
 	int			 ms;
 
-	l->form.busy = false;
-	client_dirty(c);
+	form_job_done(&l->form, c);
 	if (ok && l->user > 0 &&
 	    store_user_get(hall->store, l->user, &u) == STORE_OK) {
 		if (u.banned) {
 			form_message(&l->form, true, "This account is "
 			    "banned%s%s.", u.ban_reason[0] != '\0' ? ": " : "",
 			    u.ban_reason);
-			form_clear_field(&l->form, LOGIN_PASSWORD);
+			form_clear_fields(&l->form, LOGIN_PASSWORD);
 			return;
 		}
 		id = identities_user(hall->ids, u.id, u.name);
@@ -83,7 +76,7 @@ login_checked(struct client *c, void *state, bool ok, const char *hash,
 		return;
 	}
 	l->retry_at = limits_now_ms() + (uint64_t)ms;
-	form_clear_field(&l->form, LOGIN_PASSWORD);
+	form_clear_fields(&l->form, LOGIN_PASSWORD);
 	if (ms >= 1000)
 		form_message(&l->form, true, "Wrong name or password. "
 		    "Wait %d s before the next try.", (ms + 999) / 1000);
@@ -124,13 +117,7 @@ login_submit(struct client *c, struct login *l)
 		hash = u.hash;
 	}
 	/* An unknown name is checked against a dummy hash all the same. */
-	if (passjob_verify(c, l, pw, hash, login_checked, why,
-	    sizeof why) != 0) {
-		form_message(&l->form, true, "%s", why);
-		return;
-	}
-	l->form.busy = true;
-	l->form.message[0] = '\0';
+	form_verify(&l->form, c, l, pw, hash, login_checked);
 }
 
 static void
@@ -138,16 +125,8 @@ login_key(struct client *c, void *state, const struct key_event *ev)
 {
 	struct login	*l = state;
 
-	switch (form_key(&l->form, ev, client_hit(c, ev), true)) {
-	case FORM_SUBMIT:
+	if (form_key(&l->form, c, ev) == FORM_SUBMIT)
 		login_submit(c, l);
-		break;
-	case FORM_CANCEL:
-		client_pop(c);
-		break;
-	default:
-		break;
-	}
 }
 
 static void

@@ -2,7 +2,7 @@
  * screen-password.c - change (or set) the password of the logged-in
  * account: the old one (when there is one), the new one twice.  The old
  * password is checked and the new one hashed on the worker pool, one after
- * the other.
+ * the other.  After a failed try every field is typed again.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +10,6 @@
 #include "src/form.h"
 #include "src/hall-int.h"
 #include "src/log.h"
-#include "src/passjob.h"
 #include "src/password.h"
 #include "src/store.h"
 
@@ -23,24 +22,10 @@ struct passwd {
 static void
 passwd_draw(struct client *c, void *state, struct grid *g)
 {
-	struct passwd		*p = state;
-	struct view_form	 v;
+	struct passwd	*p = state;
 
-	memset(&v, 0, sizeof v);
-	client_chrome(c, &v.chrome, "Password",
+	form_draw(&p->form, c, g, "Password",
 	    "Tab next field  Enter change  Esc back");
-	form_view(&p->form, g->sx, &v);
-	view_form_draw(g, &v, &c->hits);
-}
-
-/* A failed try: every field is typed again. */
-static void
-passwd_clear(struct passwd *p)
-{
-	int	i;
-
-	for (i = p->form.nfields - 1; i >= 0; i--)
-		form_clear_field(&p->form, i);
 }
 
 static void
@@ -50,18 +35,17 @@ passwd_hashed(struct client *c, void *state, bool ok, const char *hash,
 	struct passwd	*p = state;
 	struct hall	*hall = c->hall;
 
-	p->form.busy = false;
-	client_dirty(c);
+	form_job_done(&p->form, c);
 	if (!ok) {
 		form_message(&p->form, true, "%s.", err);
-		passwd_clear(p);
+		form_clear_fields(&p->form, 0);
 		return;
 	}
 	if (store_user_set_password(hall->store, c->identity->user,
 	    hash) != STORE_OK) {
 		form_message(&p->form, true, "The hall could not save it: %s",
 		    store_error(hall->store));
-		passwd_clear(p);
+		form_clear_fields(&p->form, 0);
 		return;
 	}
 	log_info("%s: %s changed the password", conn_label(c->conn),
@@ -75,14 +59,8 @@ passwd_hashed(struct client *c, void *state, bool ok, const char *hash,
 static void
 passwd_hash_new(struct client *c, struct passwd *p)
 {
-	char	why[256];
-
-	if (passjob_hash(c, p, form_text(&p->form, p->f_new), passwd_hashed,
-	    why, sizeof why) != 0) {
-		form_message(&p->form, true, "%s", why);
-		return;
-	}
-	p->form.busy = true;
+	form_hash(&p->form, c, p, form_text(&p->form, p->f_new),
+	    passwd_hashed);
 }
 
 static void
@@ -91,11 +69,10 @@ passwd_old_checked(struct client *c, void *state, bool ok, const char *hash,
 {
 	struct passwd	*p = state;
 
-	p->form.busy = false;
-	client_dirty(c);
+	form_job_done(&p->form, c);
 	if (!ok) {
 		form_message(&p->form, true, "The old password is wrong.");
-		passwd_clear(p);
+		form_clear_fields(&p->form, 0);
 		return;
 	}
 	passwd_hash_new(c, p);
@@ -112,13 +89,13 @@ passwd_submit(struct client *c, struct passwd *p)
 		return;
 	if (password_policy(pw, why, sizeof why) != 0) {
 		form_message(&p->form, true, "%s.", why);
-		passwd_clear(p);
+		form_clear_fields(&p->form, 0);
 		return;
 	}
 	if (strcmp(pw, form_text(&p->form, p->f_again)) != 0) {
 		form_message(&p->form, true, "The two new passwords differ: "
 		    "type them again.");
-		passwd_clear(p);
+		form_clear_fields(&p->form, 0);
 		return;
 	}
 	if (!p->has_old) {
@@ -131,13 +108,8 @@ passwd_submit(struct client *c, struct passwd *p)
 		    "account: %s", store_error(c->hall->store));
 		return;
 	}
-	if (passjob_verify(c, p, form_text(&p->form, 0), u.hash,
-	    passwd_old_checked, why, sizeof why) != 0) {
-		form_message(&p->form, true, "%s", why);
-		return;
-	}
-	p->form.busy = true;
-	p->form.message[0] = '\0';
+	form_verify(&p->form, c, p, form_text(&p->form, 0), u.hash,
+	    passwd_old_checked);
 }
 
 static void
@@ -145,16 +117,8 @@ passwd_key(struct client *c, void *state, const struct key_event *ev)
 {
 	struct passwd	*p = state;
 
-	switch (form_key(&p->form, ev, client_hit(c, ev), true)) {
-	case FORM_SUBMIT:
+	if (form_key(&p->form, c, ev) == FORM_SUBMIT)
 		passwd_submit(c, p);
-		break;
-	case FORM_CANCEL:
-		client_pop(c);
-		break;
-	default:
-		break;
-	}
 }
 
 static void

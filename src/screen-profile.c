@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "src/hall-int.h"
 #include "src/rating.h"
@@ -45,17 +44,6 @@ struct profile {
 };
 
 static void
-profile_date(int64_t when, char *buf, size_t len)
-{
-	time_t		t = (time_t)when;
-	struct tm	tm;
-
-	if (when <= 0 || gmtime_r(&t, &tm) == NULL ||
-	    strftime(buf, len, "%Y-%m-%d", &tm) == 0)
-		snprintf(buf, len, "-");
-}
-
-static void
 profile_game_text(const struct store_game *g, int64_t user,
     struct profile_game *t)
 {
@@ -66,7 +54,7 @@ profile_game_text(const struct store_game *g, int64_t user,
 	int				 i;
 	double				 d;
 
-	profile_date(g->ended, t->date, sizeof t->date);
+	screen_date(g->ended, t->date, sizeof t->date);
 	t->opponents[0] = '\0';
 	for (i = 0; i < g->nplayers && i < STORE_PLAYERS_MAX; i++) {
 		p = &g->players[i];
@@ -111,7 +99,7 @@ profile_load(struct client *c, struct profile *p)
 	if (p->who->kind != IDENTITY_USER)
 		return;
 	if (store_user_get(store, user, &u) == STORE_OK) {
-		profile_date(u.created, date, sizeof date);
+		screen_date(u.created, date, sizeof date);
 		snprintf(p->since, sizeof p->since, "Registered %s.", date);
 	}
 	if (store_rating_list(store, user, &p->ratings, &p->nratings) !=
@@ -205,16 +193,7 @@ profile_key(struct client *c, void *state, const struct key_event *ev)
 	sel = p->top;
 	if (screen_list_key(ev, (int)p->ngames, 1, &sel, &p->top, true))
 		return;
-	switch (ev->key) {
-	case KEY_ESCAPE:
-	case 'q':
-		client_pop(c);
-		break;
-	case '?':
-	case KEY_F1:
-		screen_help_open(c);
-		break;
-	}
+	screen_nav_key(c, ev);
 }
 
 static void

@@ -16,7 +16,6 @@
 #include "src/form.h"
 #include "src/hall-int.h"
 #include "src/log.h"
-#include "src/passjob.h"
 #include "src/password.h"
 #include "src/store.h"
 
@@ -30,14 +29,10 @@ struct reg {
 static void
 reg_draw(struct client *c, void *state, struct grid *g)
 {
-	struct reg		*r = state;
-	struct view_form	 v;
+	struct reg	*r = state;
 
-	memset(&v, 0, sizeof v);
-	client_chrome(c, &v.chrome, "Register",
+	form_draw(&r->form, c, g, "Register",
 	    "Tab next field  Enter register  Esc back");
-	form_view(&r->form, g->sx, &v);
-	view_form_draw(g, &v, &c->hits);
 }
 
 /*
@@ -89,12 +84,10 @@ reg_hashed(struct client *c, void *state, bool ok, const char *hash,
 	struct identity		*id;
 	char			 was[IDENTITY_NAME_LEN];
 
-	r->form.busy = false;
-	client_dirty(c);
+	form_job_done(&r->form, c);
 	if (!ok) {
 		form_message(&r->form, true, "%s.", err);
-		form_clear_field(&r->form, REG_AGAIN);
-		form_clear_field(&r->form, REG_PASSWORD);
+		form_clear_fields(&r->form, REG_PASSWORD);
 		return;
 	}
 	switch (store_user_add(hall->store, r->name, hash, hall_now(), &u)) {
@@ -149,24 +142,17 @@ reg_submit(struct client *c, struct reg *r)
 	}
 	if (password_policy(pw, why, sizeof why) != 0) {
 		form_message(&r->form, true, "%s.", why);
-		form_clear_field(&r->form, REG_AGAIN);
-		form_clear_field(&r->form, REG_PASSWORD);
+		form_clear_fields(&r->form, REG_PASSWORD);
 		return;
 	}
 	if (strcmp(pw, again) != 0) {
 		form_message(&r->form, true, "The two passwords differ: type "
 		    "them again.");
-		form_clear_field(&r->form, REG_AGAIN);
-		form_clear_field(&r->form, REG_PASSWORD);
+		form_clear_fields(&r->form, REG_PASSWORD);
 		return;
 	}
 	snprintf(r->name, sizeof r->name, "%s", name);
-	if (passjob_hash(c, r, pw, reg_hashed, why, sizeof why) != 0) {
-		form_message(&r->form, true, "%s", why);
-		return;
-	}
-	r->form.busy = true;
-	r->form.message[0] = '\0';
+	form_hash(&r->form, c, r, pw, reg_hashed);
 }
 
 static void
@@ -176,12 +162,9 @@ reg_key(struct client *c, void *state, const struct key_event *ev)
 	char		 why[256];
 	int		 focus = r->form.focus;
 
-	switch (form_key(&r->form, ev, client_hit(c, ev), true)) {
+	switch (form_key(&r->form, c, ev)) {
 	case FORM_SUBMIT:
 		reg_submit(c, r);
-		break;
-	case FORM_CANCEL:
-		client_pop(c);
 		break;
 	case FORM_CHANGED:
 		/* Leaving the name field: say at once if it cannot be had. */

@@ -135,13 +135,8 @@ settings_key(struct client *c, void *state, const struct key_event *ev)
 		client_set_caps(c, c->detected.utf8, c->detected.colours,
 		    true);
 		break;
-	case KEY_ESCAPE:
-	case 'q':
-		client_pop(c);
-		break;
-	case '?':
-	case KEY_F1:
-		screen_help_open(c);
+	default:
+		screen_nav_key(c, ev);
 		break;
 	}
 }

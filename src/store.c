@@ -397,6 +397,67 @@ store_grow(void **array, size_t *n, size_t *cap, size_t size)
 	return p;
 }
 
+/*
+ * Read every row of a SELECT whose values are bound into a malloc'd array
+ * (NULL when empty) of elements of `size` bytes, each zeroed, then filled
+ * by row(), which fails only when out of memory; `what` names the list in
+ * a database error.  On failure nothing is returned: drop(), or free()
+ * without one, takes what was read.
+ */
+static int
+store_list(struct store *st, sqlite3_stmt *s, const char *what, size_t size,
+    int (*row)(sqlite3_stmt *, void *), void (*drop)(void *, size_t),
+    void **out, size_t *n)
+{
+	void	*list = NULL, *e;
+	size_t	 count = 0, cap = 0;
+	int	 rc;
+
+	*out = NULL;
+	*n = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		e = store_grow(&list, &count, &cap, size);
+		if (e == NULL || row(s, e) != 0)
+			break;
+	}
+	sqlite3_reset(s);
+	if (rc == SQLITE_DONE) {
+		*out = list;
+		*n = count;
+		return STORE_OK;
+	}
+	if (rc == SQLITE_ROW)
+		store_fail(st, STORE_ERROR, "out of memory");
+	else
+		store_dbfail(st, what);
+	if (drop != NULL)
+		drop(list, count);
+	else
+		free(list);
+	return STORE_ERROR;
+}
+
+/*
+ * Step a SELECT whose values are bound for its first row, read by row()
+ * into out unless that is NULL: STORE_OK, or STORE_NOTFOUND with the
+ * message notfound; `what` names the reading in a database error.
+ */
+static int
+store_one(struct store *st, sqlite3_stmt *s, int (*row)(sqlite3_stmt *,
+    void *), void *out, const char *notfound, const char *what)
+{
+	int rc = sqlite3_step(s);
+
+	if (rc == SQLITE_ROW && out != NULL)
+		row(s, out);
+	sqlite3_reset(s);
+	if (rc == SQLITE_ROW)
+		return STORE_OK;
+	if (rc == SQLITE_DONE)
+		return store_fail(st, STORE_NOTFOUND, "%s", notfound);
+	return store_dbfail(st, what);
+}
+
 /* ---- transactions ----------------------------------------------------- */
 
 static int
@@ -436,8 +497,8 @@ store_rollback(struct store *st, int rc)
 }
 
 /*
- * One UPDATE/DELETE on a row by id, in its own transaction: STORE_OK,
- * STORE_NOTFOUND if no row changed.
+ * One bound INSERT/UPDATE/DELETE in its own transaction: STORE_OK, or with
+ * a notfound message STORE_NOTFOUND if no row changed.
  */
 static int
 store_write_one(struct store *st, sqlite3_stmt *s, const char *what,
@@ -451,7 +512,7 @@ store_write_one(struct store *st, sqlite3_stmt *s, const char *what,
 		store_dbfail(st, what);
 		return store_rollback(st, STORE_ERROR);
 	}
-	if (sqlite3_changes(st->db) == 0) {
+	if (notfound != NULL && sqlite3_changes(st->db) == 0) {
 		store_fail(st, STORE_NOTFOUND, "%s", notfound);
 		return store_rollback(st, STORE_NOTFOUND);
 	}
@@ -632,9 +693,11 @@ store_close(struct store *st)
 
 /* ---- users ------------------------------------------------------------ */
 
-static void
-store_user_row(sqlite3_stmt *s, struct store_user *u)
+static int
+store_user_row(sqlite3_stmt *s, void *p)
 {
+	struct store_user	*u = p;
+
 	memset(u, 0, sizeof *u);
 	u->id = sqlite3_column_int64(s, 0);
 	store_column_copy(s, 1, u->name, sizeof u->name);
@@ -644,6 +707,7 @@ store_user_row(sqlite3_stmt *s, struct store_user *u)
 	u->sysop = sqlite3_column_int(s, 5) != 0;
 	u->banned = sqlite3_column_int(s, 6) != 0;
 	store_column_copy(s, 7, u->ban_reason, sizeof u->ban_reason);
+	return 0;
 }
 
 /* Run a user SELECT whose values are bound; fill *u from its row. */
@@ -651,18 +715,8 @@ static int
 store_user_select(struct store *st, sqlite3_stmt *s, struct store_user *u,
     const char *notfound)
 {
-	int rc = sqlite3_step(s);
-
-	if (rc == SQLITE_ROW) {
-		if (u != NULL)
-			store_user_row(s, u);
-		sqlite3_reset(s);
-		return STORE_OK;
-	}
-	sqlite3_reset(s);
-	if (rc == SQLITE_DONE)
-		return store_fail(st, STORE_NOTFOUND, "%s", notfound);
-	return store_dbfail(st, "reading a user");
+	return store_one(st, s, store_user_row, u, notfound,
+	    "reading a user");
 }
 
 int
@@ -879,39 +933,28 @@ store_key_add(struct store *st, int64_t user, const char *fingerprint,
 	return store_commit(st);
 }
 
+static int
+store_key_row(sqlite3_stmt *s, void *p)
+{
+	struct store_key	*k = p;
+
+	k->user = sqlite3_column_int64(s, 0);
+	store_column_copy(s, 1, k->fingerprint, sizeof k->fingerprint);
+	store_column_copy(s, 2, k->type, sizeof k->type);
+	store_column_copy(s, 3, k->comment, sizeof k->comment);
+	k->added = sqlite3_column_int64(s, 4);
+	return 0;
+}
+
 int
 store_key_list(struct store *st, int64_t user, struct store_key **out,
     size_t *n)
 {
-	struct store_key	*list = NULL, *k;
-	size_t			 count = 0, cap = 0;
-	sqlite3_stmt		*s = store_stmt(st, S_KEY_LIST);
-	int			 rc;
+	sqlite3_stmt	*s = store_stmt(st, S_KEY_LIST);
 
-	*out = NULL;
-	*n = 0;
 	sqlite3_bind_int64(s, 1, user);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		k = store_grow((void **)&list, &count, &cap, sizeof *k);
-		if (k == NULL) {
-			sqlite3_reset(s);
-			free(list);
-			return store_fail(st, STORE_ERROR, "out of memory");
-		}
-		k->user = sqlite3_column_int64(s, 0);
-		store_column_copy(s, 1, k->fingerprint, sizeof k->fingerprint);
-		store_column_copy(s, 2, k->type, sizeof k->type);
-		store_column_copy(s, 3, k->comment, sizeof k->comment);
-		k->added = sqlite3_column_int64(s, 4);
-	}
-	sqlite3_reset(s);
-	if (rc != SQLITE_DONE) {
-		free(list);
-		return store_dbfail(st, "listing keys");
-	}
-	*out = list;
-	*n = count;
-	return STORE_OK;
+	return store_list(st, s, "listing keys", sizeof **out, store_key_row,
+	    NULL, (void **)out, n);
 }
 
 int
@@ -932,9 +975,11 @@ store_key_remove(struct store *st, int64_t user, const char *fingerprint)
 
 /* ---- ratings ---------------------------------------------------------- */
 
-static void
-store_rating_row(sqlite3_stmt *s, struct store_rating *r)
+static int
+store_rating_row(sqlite3_stmt *s, void *p)
 {
+	struct store_rating	*r = p;
+
 	store_column_copy(s, 0, r->variant, sizeof r->variant);
 	r->rating.r = sqlite3_column_double(s, 1);
 	r->rating.rd = sqlite3_column_double(s, 2);
@@ -943,6 +988,18 @@ store_rating_row(sqlite3_stmt *s, struct store_rating *r)
 	r->wins = sqlite3_column_int(s, 5);
 	r->losses = sqlite3_column_int(s, 6);
 	r->draws = sqlite3_column_int(s, 7);
+	return 0;
+}
+
+static int
+store_ranked_row(sqlite3_stmt *s, void *p)
+{
+	struct store_ranked	*r = p;
+
+	store_rating_row(s, &r->rating);
+	r->user = sqlite3_column_int64(s, 8);
+	store_column_copy(s, 9, r->name, sizeof r->name);
+	return 0;
 }
 
 /* Read one rating (a new player's if none) without checking input. */
@@ -983,41 +1040,19 @@ int
 store_rating_list(struct store *st, int64_t user, struct store_rating **out,
     size_t *n)
 {
-	struct store_rating	*list = NULL, *r;
-	size_t			 count = 0, cap = 0;
-	sqlite3_stmt		*s = store_stmt(st, S_RATING_LIST);
-	int			 rc;
+	sqlite3_stmt	*s = store_stmt(st, S_RATING_LIST);
 
-	*out = NULL;
-	*n = 0;
 	sqlite3_bind_int64(s, 1, user);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		r = store_grow((void **)&list, &count, &cap, sizeof *r);
-		if (r == NULL) {
-			sqlite3_reset(s);
-			free(list);
-			return store_fail(st, STORE_ERROR, "out of memory");
-		}
-		store_rating_row(s, r);
-	}
-	sqlite3_reset(s);
-	if (rc != SQLITE_DONE) {
-		free(list);
-		return store_dbfail(st, "listing ratings");
-	}
-	*out = list;
-	*n = count;
-	return STORE_OK;
+	return store_list(st, s, "listing ratings", sizeof **out,
+	    store_rating_row, NULL, (void **)out, n);
 }
 
 int
 store_rating_top(struct store *st, const char *variant, int limit,
     struct store_ranked **out, size_t *n)
 {
-	struct store_ranked	*list = NULL, *r;
-	size_t			 count = 0, cap = 0;
-	sqlite3_stmt		*s;
-	int			 rc;
+	sqlite3_stmt	*s;
+	int		 rc;
 
 	*out = NULL;
 	*n = 0;
@@ -1030,25 +1065,8 @@ store_rating_top(struct store *st, const char *variant, int limit,
 	store_bind_text(s, 1, variant);
 	sqlite3_bind_double(s, 2, RATING_RD_PROVISIONAL);
 	sqlite3_bind_int(s, 3, limit);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		r = store_grow((void **)&list, &count, &cap, sizeof *r);
-		if (r == NULL) {
-			sqlite3_reset(s);
-			free(list);
-			return store_fail(st, STORE_ERROR, "out of memory");
-		}
-		store_rating_row(s, &r->rating);
-		r->user = sqlite3_column_int64(s, 8);
-		store_column_copy(s, 9, r->name, sizeof r->name);
-	}
-	sqlite3_reset(s);
-	if (rc != SQLITE_DONE) {
-		free(list);
-		return store_dbfail(st, "listing the best players");
-	}
-	*out = list;
-	*n = count;
-	return STORE_OK;
+	return store_list(st, s, "listing the best players", sizeof **out,
+	    store_ranked_row, NULL, (void **)out, n);
 }
 
 /* ---- finished games --------------------------------------------------- */
@@ -1246,9 +1264,11 @@ store_game_finish(struct store *st, struct store_game *g)
 	return STORE_OK;
 }
 
-static void
-store_game_row(sqlite3_stmt *s, struct store_game *g)
+static int
+store_game_row(sqlite3_stmt *s, void *p)
 {
+	struct store_game	*g = p;
+
 	g->id = sqlite3_column_int64(s, 0);
 	store_column_copy(s, 1, g->variant, sizeof g->variant);
 	store_column_copy(s, 2, g->options, sizeof g->options);
@@ -1256,6 +1276,7 @@ store_game_row(sqlite3_stmt *s, struct store_game *g)
 	g->ended = sqlite3_column_int64(s, 4);
 	store_column_copy(s, 5, g->result, sizeof g->result);
 	g->rated = sqlite3_column_int(s, 6) != 0;
+	return 0;
 }
 
 static void
@@ -1334,8 +1355,8 @@ int
 store_games_of_user(struct store *st, int64_t user, int limit,
     struct store_game **out, size_t *n)
 {
-	struct store_game	*list = NULL, *g;
-	size_t			 count = 0, cap = 0, i;
+	struct store_game	*list;
+	size_t			 count, i;
 	sqlite3_stmt		*s;
 	int			 rc;
 
@@ -1346,20 +1367,9 @@ store_games_of_user(struct store *st, int64_t user, int limit,
 	s = store_stmt(st, S_GAMES_OF_USER);
 	sqlite3_bind_int64(s, 1, user);
 	sqlite3_bind_int(s, 2, limit);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		g = store_grow((void **)&list, &count, &cap, sizeof *g);
-		if (g == NULL) {
-			sqlite3_reset(s);
-			free(list);
-			return store_fail(st, STORE_ERROR, "out of memory");
-		}
-		store_game_row(s, g);
-	}
-	sqlite3_reset(s);
-	if (rc != SQLITE_DONE) {
-		free(list);
-		return store_dbfail(st, "listing games");
-	}
+	if ((rc = store_list(st, s, "listing games", sizeof *list,
+	    store_game_row, NULL, (void **)&list, &count)) != STORE_OK)
+		return rc;
 	/* The players after the game rows: one statement at a time. */
 	for (i = 0; i < count; i++) {
 		if ((rc = store_game_players(st, &list[i])) != STORE_OK) {
@@ -1396,50 +1406,35 @@ store_table_save(struct store *st, const char *code, const char *data,
 		return rc;
 	if (data == NULL)
 		return store_fail(st, STORE_INVALID, "no table data");
-	if ((rc = store_begin(st)) != STORE_OK)
-		return rc;
 	s = store_stmt(st, S_TABLE_SAVE);
 	store_bind_text(s, 1, code);
 	store_bind_text(s, 2, data);
 	sqlite3_bind_int64(s, 3, now);
-	if (store_run(s) != SQLITE_DONE) {
-		store_dbfail(st, "saving a table");
-		return store_rollback(st, STORE_ERROR);
-	}
-	return store_commit(st);
+	return store_write_one(st, s, "saving a table", NULL);
+}
+
+static int
+store_table_row(sqlite3_stmt *s, void *p)
+{
+	struct store_table	*t = p;
+
+	store_column_copy(s, 0, t->code, sizeof t->code);
+	t->data = store_column_dup(s, 1);
+	t->updated = sqlite3_column_int64(s, 2);
+	return t->data == NULL ? -1 : 0;
+}
+
+static void
+store_table_drop(void *list, size_t n)
+{
+	store_tables_free(list, n);
 }
 
 int
 store_table_load_all(struct store *st, struct store_table **out, size_t *n)
 {
-	struct store_table	*list = NULL, *t;
-	size_t			 count = 0, cap = 0;
-	sqlite3_stmt		*s = store_stmt(st, S_TABLE_ALL);
-	int			 rc;
-
-	*out = NULL;
-	*n = 0;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		t = store_grow((void **)&list, &count, &cap, sizeof *t);
-		if (t != NULL) {
-			store_column_copy(s, 0, t->code, sizeof t->code);
-			t->data = store_column_dup(s, 1);
-			t->updated = sqlite3_column_int64(s, 2);
-		}
-		if (t == NULL || t->data == NULL) {
-			sqlite3_reset(s);
-			store_tables_free(list, count);
-			return store_fail(st, STORE_ERROR, "out of memory");
-		}
-	}
-	sqlite3_reset(s);
-	if (rc != SQLITE_DONE) {
-		store_tables_free(list, count);
-		return store_dbfail(st, "loading tables");
-	}
-	*out = list;
-	*n = count;
-	return STORE_OK;
+	return store_list(st, store_stmt(st, S_TABLE_ALL), "loading tables",
+	    sizeof **out, store_table_row, store_table_drop, (void **)out, n);
 }
 
 void
@@ -1564,9 +1559,11 @@ store_net_format(struct store_net *net, char *buf, size_t len)
 	}
 }
 
-static void
-store_ban_row(sqlite3_stmt *s, struct store_ban *b)
+static int
+store_ban_row(sqlite3_stmt *s, void *p)
 {
+	struct store_ban	*b = p;
+
 	memset(b, 0, sizeof *b);
 	b->id = sqlite3_column_int64(s, 0);
 	b->kind = sqlite3_column_int(s, 1) == STORE_BAN_ADDR ?
@@ -1575,6 +1572,7 @@ store_ban_row(sqlite3_stmt *s, struct store_ban *b)
 	store_column_copy(s, 3, b->reason, sizeof b->reason);
 	b->created = sqlite3_column_int64(s, 4);
 	b->expires = sqlite3_column_int64(s, 5);
+	return 0;
 }
 
 int
@@ -1611,8 +1609,6 @@ store_ban_add(struct store *st, enum store_ban_kind kind, const char *what,
 	} else
 		return store_fail(st, STORE_INVALID, "no such kind of ban");
 
-	if ((rc = store_begin(st)) != STORE_OK)
-		return rc;
 	s = store_stmt(st, S_BAN_INSERT);
 	sqlite3_bind_int(s, 1, (int)kind);
 	store_bind_text(s, 2, text);
@@ -1620,13 +1616,10 @@ store_ban_add(struct store *st, enum store_ban_kind kind, const char *what,
 	store_bind_text(s, 4, reason);
 	sqlite3_bind_int64(s, 5, now);
 	sqlite3_bind_int64(s, 6, expires);
-	if (store_run(s) != SQLITE_DONE) {
-		store_dbfail(st, "adding a ban");
-		return store_rollback(st, STORE_ERROR);
-	}
-	if (id != NULL)
+	rc = store_write_one(st, s, "adding a ban", NULL);
+	if (rc == STORE_OK && id != NULL)
 		*id = sqlite3_last_insert_rowid(st->db);
-	return store_commit(st);
+	return rc;
 }
 
 int
@@ -1642,31 +1635,11 @@ int
 store_ban_list(struct store *st, int64_t now, struct store_ban **out,
     size_t *n)
 {
-	struct store_ban	*list = NULL, *b;
-	size_t			 count = 0, cap = 0;
-	sqlite3_stmt		*s = store_stmt(st, S_BAN_LIST);
-	int			 rc;
+	sqlite3_stmt	*s = store_stmt(st, S_BAN_LIST);
 
-	*out = NULL;
-	*n = 0;
 	sqlite3_bind_int64(s, 1, now);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		b = store_grow((void **)&list, &count, &cap, sizeof *b);
-		if (b == NULL) {
-			sqlite3_reset(s);
-			free(list);
-			return store_fail(st, STORE_ERROR, "out of memory");
-		}
-		store_ban_row(s, b);
-	}
-	sqlite3_reset(s);
-	if (rc != SQLITE_DONE) {
-		free(list);
-		return store_dbfail(st, "listing bans");
-	}
-	*out = list;
-	*n = count;
-	return STORE_OK;
+	return store_list(st, s, "listing bans", sizeof **out, store_ban_row,
+	    NULL, (void **)out, n);
 }
 
 int
@@ -1683,15 +1656,8 @@ store_ban_check_name(struct store *st, const char *name, int64_t now,
 	s = store_stmt(st, S_BAN_NAME);
 	store_bind_text(s, 1, key);
 	sqlite3_bind_int64(s, 2, now);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW && out != NULL)
-		store_ban_row(s, out);
-	sqlite3_reset(s);
-	if (rc == SQLITE_ROW)
-		return STORE_OK;
-	if (rc == SQLITE_DONE)
-		return store_fail(st, STORE_NOTFOUND, "not banned");
-	return store_dbfail(st, "checking bans");
+	return store_one(st, s, store_ban_row, out, "not banned",
+	    "checking bans");
 }
 
 int
