@@ -898,6 +898,61 @@ stone_game_last(const struct game *g)
 	return stone_last_point(CSTONE(g));
 }
 
+/*
+ * The stones of the line that won, from one end to the other: the exact
+ * five through the last stone for a win by five, its longest run for an
+ * overline or a six.  The engine judged the win from the same runs, so the
+ * screens never measure lines themselves.
+ */
+int
+stone_game_win_line(const struct game *g, int *points, int max)
+{
+	static const int step[STONE_NDIRS][2] = {
+		{ 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 },
+	};
+	const struct stone_game *s = CSTONE(g);
+	const struct stone_board *b;
+	int last, colour, col, row, best = 0, bestd = -1, n = 0;
+
+	if (g == NULL || g->variant->create != stone_create)
+		return 0;
+	if (s->reason != STONE_REASON_FIVE &&
+	    s->reason != STONE_REASON_OVERLINE && s->reason != STONE_REASON_SIX)
+		return 0;
+	if ((last = stone_last_point(s)) < 0)
+		return 0;
+	b = &s->board;
+	colour = b->cell[last];
+	col = last / b->size;
+	row = last % b->size;
+	for (int d = 0; d < STONE_NDIRS; d++) {
+		int len = stone_board_run(b, d, col, row, colour);
+
+		if (s->reason == STONE_REASON_FIVE ? len == 5 : len > best) {
+			best = len;
+			bestd = d;
+			if (s->reason == STONE_REASON_FIVE)
+				break;
+		}
+	}
+	if (bestd < 0)
+		return 0;
+	/* Back to the run's first stone, then along it. */
+	while (col - step[bestd][0] >= 0 && col - step[bestd][0] < b->size &&
+	    row - step[bestd][1] >= 0 && row - step[bestd][1] < b->size &&
+	    b->cell[(col - step[bestd][0]) * b->size + row - step[bestd][1]] ==
+	    colour) {
+		col -= step[bestd][0];
+		row -= step[bestd][1];
+	}
+	while (n < best && n < max) {
+		points[n++] = col * b->size + row;
+		col += step[bestd][0];
+		row += step[bestd][1];
+	}
+	return n;
+}
+
 #define STONE_VARIANT(id, vname, has_choose)				\
 const struct variant id = {						\
 	.name = vname,							\

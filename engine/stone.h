@@ -96,6 +96,8 @@ int stone_point_parse(int size, const char *text);
 const struct stone_board *stone_game_board(const struct game *);
 int stone_game_restricted(const struct game *);
 int stone_game_last(const struct game *);
+/* The winning line's points in order (at most max); 0 when no line won. */
+int stone_game_win_line(const struct game *, int *points, int max);
 
 extern const struct variant variant_gomoku, variant_freestyle,
     variant_standard, variant_renju, variant_connect6;

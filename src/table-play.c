@@ -686,75 +686,12 @@ table_result_restore(struct table *t)
 int
 table_win_line(const struct table *t, int *points, int max)
 {
-	static const int dir[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
-	const struct stone_board *b;
-	struct game_status st;
-	int last, size, colour, best = 0, bestd = -1, need;
-
+	/* Only a game that ended on the board (not a resignation or a
+	 * draw agreed at the table) has a winning line. */
 	if (t->game == NULL || t->phase != TABLE_OVER ||
-	    t->end != TABLE_END_NONE ||
-	    (b = stone_game_board(t->game)) == NULL ||
-	    (last = stone_game_last(t->game)) < 0)
+	    t->end != TABLE_END_NONE)
 		return 0;
-	t->game->variant->status(t->game, &st);
-	if (st.phase != GAME_OVER || st.winner < 0 ||
-	    strncmp(st.reason, "forbidden", 9) == 0)
-		return 0;
-	size = b->size;
-	colour = b->cell[last];
-	need = strcmp(st.reason, "six") == 0 || strcmp(st.reason,
-	    "overline") == 0 ? 6 : 5;
-	/* The line through the last stone that makes the win: an exact five
-	 * for "five", the longest run otherwise. */
-	for (int d = 0; d < 4; d++) {
-		int c = last / size, r = last % size, len = 1;
-
-		for (int k = 1;; k++) {
-			int cc = c + k * dir[d][0], rr = r + k * dir[d][1];
-
-			if (cc < 0 || cc >= size || rr < 0 || rr >= size ||
-			    b->cell[cc * size + rr] != colour)
-				break;
-			len++;
-		}
-		for (int k = 1;; k++) {
-			int cc = c - k * dir[d][0], rr = r - k * dir[d][1];
-
-			if (cc < 0 || cc >= size || rr < 0 || rr >= size ||
-			    b->cell[cc * size + rr] != colour)
-				break;
-			len++;
-		}
-		if (len < need || (need == 5 && strcmp(st.reason, "five") == 0 &&
-		    len != 5))
-			continue;
-		if (len > best) {
-			best = len;
-			bestd = d;
-		}
-	}
-	if (bestd < 0)
-		return 0;
-	{
-		int c = last / size, r = last % size, n = 0;
-
-		while (c - dir[bestd][0] >= 0 && c - dir[bestd][0] < size &&
-		    r - dir[bestd][1] >= 0 && r - dir[bestd][1] < size &&
-		    b->cell[(c - dir[bestd][0]) * size + r - dir[bestd][1]] ==
-		    colour) {
-			c -= dir[bestd][0];
-			r -= dir[bestd][1];
-		}
-		while (c >= 0 && c < size && r >= 0 && r < size &&
-		    b->cell[c * size + r] == colour) {
-			if (n < max)
-				points[n] = c * size + r;
-			n++;
-			c += dir[bestd][0];
-			r += dir[bestd][1];
-		}
-		return n < max ? n : max;
-	}
+	return stone_game_win_line(t->game, points, max);
 }
 
 /* ---- the request for the store --------------------------------------------- */

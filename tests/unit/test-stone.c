@@ -185,6 +185,67 @@ START_TEST(test_gomoku_overline)
 }
 END_TEST
 
+/* The line a win was made with, as text "a1 b2 ...". */
+static const char *
+win_line(const struct game *g)
+{
+	static char buf[128];	/* test code: one at a time */
+	int points[STONE_MAX_SIZE], n;
+	size_t at = 0;
+
+	n = stone_game_win_line(g, points, STONE_MAX_SIZE);
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		char p[4];
+
+		stone_point_format(stone_game_board(g)->size, points[i], p);
+		at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s",
+		    i > 0 ? " " : "", p);
+	}
+	return buf;
+}
+
+START_TEST(test_win_line)
+{
+	struct game *g = mk("gomoku");
+
+	ck_assert_str_eq(win_line(g), "");
+	/* A five made in the middle of its line, with another black run
+	 * (three in a column) through the last stone. */
+	must_setup(g, "black d8 e8 g8 h8 f7 f6 white a1 a2 a3 a4 c1 "
+	    "tomove black");
+	plays(g, "b f8");
+	ck_assert_str_eq(status(g), "over black five");
+	ck_assert_str_eq(win_line(g), "d8 e8 f8 g8 h8");
+	game_free(g);
+
+	/* An overline win: all six stones. */
+	g = mk("gomoku");
+	must_setup(g, "black d8 e8 f8 h8 i8 white a1 a2 a3 a4 b1 b2 "
+	    "tomove black");
+	plays(g, "b g8");
+	ck_assert_str_eq(win_line(g), "d8 e8 f8 g8 h8 i8");
+	game_free(g);
+
+	/* Renju: a five beside a six of the other direction is the five;
+	 * a loss on a restricted point has no line. */
+	g = mk("renju");
+	must_setup(g, "black g8 i8 h7 h9 white a1 a2 a3 tomove black");
+	plays(g, "b h8");
+	ck_assert_str_eq(status(g), "over white forbidden double-three");
+	ck_assert_str_eq(win_line(g), "");
+	game_free(g);
+
+	/* Connect6: the six on a diagonal. */
+	g = mk("connect6");
+	must_setup(g, "black a1 b2 c3 d4 e5 white a19 b19 c19 tomove black");
+	plays(g, "b f6");
+	ck_assert_str_eq(status(g), "over black six");
+	ck_assert_str_eq(win_line(g), "a1 b2 c3 d4 e5 f6");
+	game_free(g);
+}
+END_TEST
+
 START_TEST(test_gomoku_options)
 {
 	char err[GAME_ERR_LEN], buf[256];
@@ -795,6 +856,7 @@ stone_suite(void)
 	TCase *tc = tcase_create("rules");
 
 	tcase_add_test(tc, test_gomoku_five);
+	tcase_add_test(tc, test_win_line);
 	tcase_add_test(tc, test_gomoku_overline);
 	tcase_add_test(tc, test_gomoku_options);
 	tcase_add_test(tc, test_gomoku_restrict_blocked);
