@@ -22,6 +22,7 @@ struct yp_ctx {
 	int w_ready;
 	int seat;
 	int partner;	/* pairs: the living partner, else -1 */
+	unsigned land;	/* seat's bit in yp_land[] */
 	int king, pking;
 	int incheck;
 	int pinned[4];	/* own pieces shielding the king from a rook line */
@@ -29,6 +30,12 @@ struct yp_ctx {
 	unsigned att;	/* owners whose pieces attack seat's king */
 	unsigned nifu;	/* lines holding seat's own-facing unpromoted pawn */
 	int rep;	/* judge the repetition rule */
+	/*
+	 * Not in check, no partner, no repetition to judge: then the only
+	 * rule a board move can break is leaving the own king attacked, which
+	 * only the king itself or a piece shielding it (pinned[]) can do.
+	 */
+	int simple;
 };
 
 static void
@@ -45,12 +52,14 @@ yp_ctx_init(struct yp_ctx *c, const struct yonin_game *g,
 		c->pking = s->king[c->partner];
 	} else
 		c->pking = 0;
+	c->land = c->partner >= 0 ? 0x10u << seat : 1u << seat;
 	c->king = s->king[seat];
 	c->att = s->alive & ~(1u << seat);
-	c->incheck = yp_attacked(s, c->king, c->att);
+	c->incheck = s->checkers[seat] != 0;
 	/* Only rooks slide, so only an own piece that is the first on a rank
 	 * or file from the king, with an attacking rook or dragon next
-	 * behind it, can uncover a check. */
+	 * behind it, can uncover a check.  (In check every move is judged in
+	 * full, so none are listed then.) */
 	c->npinned = 0;
 	for (int d = 0; d < 8 && !c->incheck; d += 2) {
 		int b = c->king + yp_off[d], shield;
@@ -65,21 +74,22 @@ yp_ctx_init(struct yp_ctx *c, const struct yonin_game *g,
 		while (s->sq[b] == 0)
 			b += yp_off[d];
 		cell = s->sq[b];
-		if ((yp_kind(cell) == YONIN_ROOK || yp_kind(cell) == YP_PROOK) &&
-		    (c->att >> yp_owner(cell) & 1))
+		if (yp_slider(yp_kind(cell)) && (c->att >> yp_owner(cell) & 1))
 			c->pinned[c->npinned++] = shield;
 	}
 	c->nifu = 0;
 	if (s->hand[seat][yp_hand_slot(YONIN_PAWN)] > 0) {
-		for (int b = YP_W + 1; b < YP_CELLS - YP_W - 1; b++) {
-			uint8_t cell = s->sq[b];
+		uint64_t set[2] = { s->own[seat][0], s->own[seat][1] };
 
-			if (yp_kind(cell) == YONIN_PAWN &&
-			    yp_owner(cell) == seat && yp_facing(cell) == seat)
+		while (set[0] | set[1]) {
+			int b = yp_own_next(set);
+
+			if (s->sq[b] == yp_cell(YONIN_PAWN, seat, seat))
 				c->nifu |= 1u << yp_line(seat, b);
 		}
 	}
 	c->rep = !(flags & YP_GEN_NOREP) && g->rep3 > 0;
+	c->simple = !c->incheck && c->partner < 0 && !c->rep;
 }
 
 static struct yonin_state *
@@ -142,9 +152,6 @@ yp_partner_new_check(const struct yp_ctx *c, int from, int to)
 	}
 }
 
-static int yp_has_move(const struct yonin_game *, const struct yonin_state *,
-    int seat);
-
 /* Every rule a possible move can break; YP_LEGAL if none. */
 static int
 yp_ctx_judge(struct yp_ctx *c, const struct move *m)
@@ -171,21 +178,27 @@ yp_ctx_judge(struct yp_ctx *c, const struct move *m)
 		    yp_kind(fc) == YONIN_KING && yp_owner(fc) != seat)) {
 			struct yonin_state *w = yp_ctx_scratch(c);
 
-			w->sq[t] = yp_cell(m->piece, seat, seat);
+			yp_place(w, t, yp_cell(m->piece, seat, seat));
 			if (c->partner >= 0 && yp_partner_new_check(c, 0, t))
 				refusal = YP_PARTNER_CHECK;
 			else if (m->piece == YONIN_PAWN &&
 			    yp_kind(fc) == YONIN_KING && yp_owner(fc) != seat) {
 				/* The pawn checks that king: mate if its
-				 * owner, to move now, would have no answer. */
+				 * owner, to move now, would have no answer
+				 * (his checkers are all his generator reads
+				 * of w->checkers). */
+				int o = yp_owner(fc);
 				uint8_t hn = w->hand[seat][3];
+				uint8_t ck = w->checkers[o];
 
 				w->hand[seat][3] = (uint8_t)(hn - 1);
-				if (!yp_has_move(c->g, w, yp_owner(fc)))
+				w->checkers[o] |= (uint8_t)(1u << seat);
+				if (!yp_has_move(c->g, w, o, YP_GEN_NOREP))
 					refusal = YP_PAWN_MATE;
 				w->hand[seat][3] = hn;
+				w->checkers[o] = ck;
 			}
-			w->sq[t] = 0;
+			yp_lift(w, t);
 		}
 	} else {
 		int f = yp_box(m->from);
@@ -220,10 +233,27 @@ struct yp_out {
 	int max, n, first;
 };
 
-/* Judge m and keep it if legal; 1 when the caller may stop. */
+/* List a legal move; 1 when the caller may stop. */
 static inline int
-yp_try(struct yp_ctx *c, struct yp_out *o, int from, int to, int piece,
-    int promote)
+yp_add(struct yp_out *o, int from, int to, int piece, int promote)
+{
+	if (o->n < o->max) {
+		struct move *m = &o->out[o->n];
+
+		m->from = (int16_t)from;
+		m->to = (int16_t)to;
+		m->piece = (uint8_t)piece;
+		m->promote = (uint8_t)promote;
+	}
+	o->n++;
+	return o->first;
+}
+
+/* Judge a move and list it if legal.  Kept out of line: most moves need
+ * no judge, and the generator's loops stay lighter without it. */
+static __attribute__((noinline)) int
+yp_add_judged(struct yp_ctx *c, struct yp_out *o, int from, int to,
+    int piece, int promote)
 {
 	struct move m;
 
@@ -233,27 +263,48 @@ yp_try(struct yp_ctx *c, struct yp_out *o, int from, int to, int piece,
 	m.promote = (uint8_t)promote;
 	if (yp_ctx_judge(c, &m) != YP_LEGAL)
 		return 0;
-	if (o->n < o->max)
-		o->out[o->n] = m;
-	o->n++;
-	return o->first;
+	return yp_add(o, from, to, piece, promote);
 }
 
-/* A board move from f to t of piece cell pc, with its promotion choices. */
-static int
-yp_try_board(struct yp_ctx *c, struct yp_out *o, int f, int t, uint8_t pc)
+/*
+ * List the move if legal; 1 when the caller may stop.  `safe` says the
+ * caller knows no rule can refuse it (see yp_ctx.simple), which spares
+ * the judge for most moves of most positions.
+ */
+static inline int
+yp_try(struct yp_ctx *c, struct yp_out *o, int from, int to, int piece,
+    int promote, int safe)
 {
-	int k = yp_kind(pc), face = yp_facing(pc);
-	int sf = yp_sq(f), st = yp_sq(t);
+	if (safe)
+		return yp_add(o, from, to, piece, promote);
+	return yp_add_judged(c, o, from, to, piece, promote);
+}
 
-	if (!yp_promotable(k))
-		return yp_try(c, o, sf, st, 0, 0);
-	if (k == YONIN_PAWN && yp_depth(face, t) == 8)
-		return yp_try(c, o, sf, st, 0, 1);
-	if (yp_try(c, o, sf, st, 0, 0))
+/* What the generator needs of the piece it moves, worked out once. */
+struct yp_piece {
+	int sq;			/* the square it moves from */
+	int kind;
+	const int8_t *depth;	/* yp_depth_of[its facing] */
+	int from_zone;		/* it starts in its promotion zone */
+	int safe;		/* no rule can refuse its moves */
+};
+
+/* The move of piece p to cell t, with its promotion choices. */
+static inline __attribute__((always_inline)) int
+yp_try_board(struct yp_ctx *c, struct yp_out *o, const struct yp_piece *p,
+    int t)
+{
+	int st = yp_sq(t), dt;
+
+	if (!yp_promotable(p->kind))
+		return yp_try(c, o, p->sq, st, 0, 0, p->safe);
+	dt = p->depth[t];
+	if (p->kind == YONIN_PAWN && dt == 8)
+		return yp_try(c, o, p->sq, st, 0, 1, p->safe);
+	if (yp_try(c, o, p->sq, st, 0, 0, p->safe))
 		return 1;
-	if (yp_depth(face, f) >= 6 || yp_depth(face, t) >= 6)
-		return yp_try(c, o, sf, st, 0, 1);
+	if (p->from_zone || dt >= 6)
+		return yp_try(c, o, p->sq, st, 0, 1, p->safe);
 	return 0;
 }
 
@@ -261,39 +312,59 @@ yp_try_board(struct yp_ctx *c, struct yp_out *o, int f, int t, uint8_t pc)
 static inline int
 yp_can_take(const struct yp_ctx *c, uint8_t tc)
 {
-	int k = yp_kind(tc), o = yp_owner(tc);
-
-	if (k == 0)
-		return 1;
-	return k != YP_WALL && k != YONIN_KING && o != c->seat &&
-	    o != c->partner;
+	return yp_land[tc] & c->land;
 }
 
+/* The king's moves, each judged: each needs an attack test. */
 static int
+yp_gen_king(struct yp_ctx *c, struct yp_out *o)
+{
+	const struct yonin_state *s = c->s;
+	int f = c->king, sf = yp_sq(f);
+	unsigned steps = yp_steps(s->sq[f]);
+
+	while (steps != 0) {
+		int t = f + yp_off[__builtin_ctz(steps)];
+
+		steps &= steps - 1;
+		if (yp_can_take(c, s->sq[t]) &&
+		    yp_add_judged(c, o, sf, yp_sq(t), 0, 0))
+			return 1;
+	}
+	return 0;
+}
+
+/* The moves of the piece (not the king) on cell f. */
+static inline int
 yp_gen_piece(struct yp_ctx *c, struct yp_out *o, int f)
 {
 	const struct yonin_state *s = c->s;
 	uint8_t pc = s->sq[f];
 	unsigned steps = yp_steps(pc);
-	int k = yp_kind(pc);
+	struct yp_piece p;
 
-	for (int d = 0; d < 8; d++) {
-		int t = f + yp_off[d];
+	p.sq = yp_sq(f);
+	p.kind = yp_kind(pc);
+	p.depth = yp_depth_of[yp_facing(pc)];
+	p.from_zone = p.depth[f] >= 6;
+	p.safe = c->simple && !yp_ctx_pinned(c, f);
+	while (steps != 0) {
+		int t = f + yp_off[__builtin_ctz(steps)];
 
-		if ((steps >> d & 1) && yp_can_take(c, s->sq[t]) &&
-		    yp_try_board(c, o, f, t, pc))
+		steps &= steps - 1;
+		if (yp_can_take(c, s->sq[t]) && yp_try_board(c, o, &p, t))
 			return 1;
 	}
-	if (k == YONIN_ROOK || k == YP_PROOK) {
+	if (yp_slider(p.kind)) {
 		for (int d = 0; d < 8; d += 2) {
 			int t = f + yp_off[d];
 
 			for (; s->sq[t] == 0; t += yp_off[d]) {
-				if (yp_try_board(c, o, f, t, pc))
+				if (yp_try_board(c, o, &p, t))
 					return 1;
 			}
 			if (yp_can_take(c, s->sq[t]) &&
-			    yp_try_board(c, o, f, t, pc))
+			    yp_try_board(c, o, &p, t))
 				return 1;
 		}
 	}
@@ -304,11 +375,14 @@ static int
 yp_gen_drops(struct yp_ctx *c, struct yp_out *o, int kind)
 {
 	const struct yonin_state *s = c->s;
+	/* Only pawn drops have rules of their own. */
+	int safe = c->simple && kind != YONIN_PAWN;
 
 	if (s->hand[c->seat][yp_hand_slot(kind)] == 0)
 		return 0;
 	for (int sq = 0; sq < YONIN_SQUARES; sq++) {
-		if (s->sq[yp_box(sq)] == 0 && yp_try(c, o, -1, sq, kind, 0))
+		if (s->sq[yp_box(sq)] == 0 &&
+		    yp_try(c, o, -1, sq, kind, 0, safe))
 			return 1;
 	}
 	return 0;
@@ -317,8 +391,12 @@ yp_gen_drops(struct yp_ctx *c, struct yp_out *o, int kind)
 /*
  * Legal moves of `seat` in s (which is the game's current position unless
  * YP_GEN_NOREP says the repetition rule is not to be looked at); returns
- * how many, storing at most max.  The king goes first so that "has he any
- * move?" usually stops at once.
+ * how many, storing at most max.  s->checkers[seat] must be right.
+ * The moves are listed king first, then the other pieces by square, then
+ * the drops.  When only "has he any move?" is asked (YP_GEN_FIRST) of a
+ * player in check, the king still goes first, as his answer is usually a
+ * king move; out of check the king goes last, as his moves each need an
+ * attack test and another piece nearly always has a move that needs none.
  */
 int
 yp_gen(const struct yonin_game *g, const struct yonin_state *s, int seat,
@@ -326,22 +404,24 @@ yp_gen(const struct yonin_game *g, const struct yonin_state *s, int seat,
 {
 	struct yp_ctx c;
 	struct yp_out o = { out, max, 0, (flags & YP_GEN_FIRST) != 0 };
+	uint64_t set[2];
+	int king_last;
 
 	if (!(s->alive >> seat & 1))
 		return 0;
 	yp_ctx_init(&c, g, s, seat, flags);
-	if (yp_gen_piece(&c, &o, c.king))
+	king_last = o.first && !c.incheck;
+	if (!king_last && yp_gen_king(&c, &o))
 		return o.n;
-	for (int b = YP_W + 1; b < YP_CELLS - YP_W - 1; b++) {
-		uint8_t pc = s->sq[b];
-		int k = yp_kind(pc);
-
-		if (k == 0 || k == YP_WALL || k == YONIN_KING ||
-		    yp_owner(pc) != seat)
-			continue;
-		if (yp_gen_piece(&c, &o, b))
+	set[0] = s->own[seat][0];
+	set[1] = s->own[seat][1];
+	set[c.king >> 6] &= ~(1ull << (c.king & 63));
+	while (set[0] | set[1]) {
+		if (yp_gen_piece(&c, &o, yp_own_next(set)))
 			return o.n;
 	}
+	if (king_last && yp_gen_king(&c, &o))
+		return o.n;
 	for (int i = 0; i < YONIN_HAND_KINDS; i++) {
 		if (yp_gen_drops(&c, &o, yonin_hand_kinds[i]))
 			return o.n;
@@ -349,11 +429,55 @@ yp_gen(const struct yonin_game *g, const struct yonin_state *s, int seat,
 	return o.n;
 }
 
-/* A pawn-mate answer is judged on the board alone (see yonin.c). */
+/*
+ * A sure sign, found without the generator's set-up, that `seat` has a
+ * legal move: out of check, with no partner and no repetition to judge, a
+ * piece off his king's rank and file (so shielding it from no rook) that
+ * can step or slide at all has one.  0 means "not sure".  Every turn asks
+ * whether the player has a move, and this nearly always answers it.
+ */
 static int
-yp_has_move(const struct yonin_game *g, const struct yonin_state *s, int seat)
+yp_easy_move(const struct yonin_game *g, const struct yonin_state *s,
+    int seat, int flags)
 {
-	return yp_gen(g, s, seat, NULL, 0, YP_GEN_FIRST | YP_GEN_NOREP) > 0;
+	int king = s->king[seat];
+	uint64_t set[2] = { s->own[seat][0], s->own[seat][1] };
+
+	if (s->checkers[seat] != 0 ||
+	    (g->opt.pairs && (s->alive >> yp_partner(seat) & 1)) ||
+	    (!(flags & YP_GEN_NOREP) && g->rep3 > 0))
+		return 0;
+	while (set[0] | set[1]) {
+		int f = yp_own_next(set);
+		uint8_t pc = s->sq[f];
+		unsigned steps = yp_steps(pc);
+
+		/* The king too is on his own lines. */
+		if (yp_x(f) == yp_x(king) || yp_y(f) == yp_y(king))
+			continue;
+		if (yp_slider(yp_kind(pc)))
+			steps |= 0x55;	/* a slide starts with a step */
+		while (steps != 0) {
+			int t = f + yp_off[__builtin_ctz(steps)];
+
+			steps &= steps - 1;
+			if (yp_land[s->sq[t]] >> seat & 1)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Has `seat` any legal move in s?  (flags: YP_GEN_NOREP as for yp_gen;
+ * a pawn-mate answer is judged on the board alone, see yonin.c.) */
+int
+yp_has_move(const struct yonin_game *g, const struct yonin_state *s,
+    int seat, int flags)
+{
+	if (!(s->alive >> seat & 1))
+		return 0;
+	return yp_easy_move(g, s, seat, flags) ||
+	    yp_gen(g, s, seat, NULL, 0, flags | YP_GEN_FIRST) > 0;
 }
 
 int

@@ -1,6 +1,7 @@
 /*
  * yonin-pos.c - the four-player shogi position: start set-up, Zobrist keys,
- * attacks and making a move on the board (no turn logic; see yonin-turn.c).
+ * the board's constant tables, attacks and making a move on the board,
+ * with what is kept alongside it (no turn logic; see yonin-turn.c).
  */
 #include <string.h>
 
@@ -76,35 +77,70 @@ yp_hash_full(const struct yonin_state *s)
 
 /*
  * One-step moves of each kind in its owner's frame, as a mask over the
- * directions (bit d = direction d, clockwise from forward).  Rooks step
- * through their slides; the dragon adds the four diagonal steps.
+ * directions (bit d = direction d, clockwise from forward), and the same
+ * turned a quarter clockwise per seat of facing (S forward is up, W
+ * right...).  Rooks step through their slides; the dragon adds the four
+ * diagonal steps.  The macros build yp_dirs at compile time, so the engine
+ * still has no table to fill at run time.
  */
-static const uint8_t yp_rel_steps[16] = {
-	[YONIN_KING] = 0xff,
-	[YONIN_GOLD] = 0xd7,	/* forward, both forward diagonals, sides, back */
-	[YONIN_SILVER] = 0xab,	/* forward and the four diagonals */
-	[YONIN_PAWN] = 0x01,
-	[YP_PROOK] = 0xaa,
-	[YP_PSILVER] = 0xd7,
-	[YP_PPAWN] = 0xd7,
+#define YP_REL(k) ((k) == YONIN_KING ? 0xff : \
+	(k) == YONIN_GOLD || (k) == YP_PSILVER || (k) == YP_PPAWN ? 0xd7 : \
+	(k) == YONIN_SILVER ? 0xab : (k) == YONIN_PAWN ? 0x01 : \
+	(k) == YP_PROOK ? 0xaa : 0)
+#define YP_TURN(m, r) ((((m) << (r)) | ((m) >> (8 - (r)))) & 0xff)
+#define YP_DIRS(c) YP_TURN(YP_REL((c) & 0x0f), 2 * ((c) >> 6))
+#define YP_DIRS4(c) YP_DIRS(c), YP_DIRS((c) + 1), YP_DIRS((c) + 2), \
+	YP_DIRS((c) + 3)
+#define YP_DIRS16(c) YP_DIRS4(c), YP_DIRS4((c) + 4), YP_DIRS4((c) + 8), \
+	YP_DIRS4((c) + 12)
+#define YP_DIRS64(c) YP_DIRS16(c), YP_DIRS16((c) + 16), \
+	YP_DIRS16((c) + 32), YP_DIRS16((c) + 48)
+
+const uint8_t yp_dirs[256] = {
+	YP_DIRS64(0), YP_DIRS64(64), YP_DIRS64(128), YP_DIRS64(192),
 };
 
-/* The absolute step directions of a cell's piece: the relative set turned
- * a quarter clockwise per seat of facing (S forward is up, W right...). */
-unsigned
-yp_steps(uint8_t cell)
-{
-	unsigned m = yp_rel_steps[yp_kind(cell)];
-	int r = 2 * yp_facing(cell);
+#define YP_LAND_OWNER(c) (((c) >> 4) & 3)
+#define YP_LAND(c) ((c) == 0 ? 0xff : \
+	((c) & 0x0f) == YP_WALL || ((c) & 0x0f) == YONIN_KING ? 0 : \
+	(0x0f & ~(1 << YP_LAND_OWNER(c))) | \
+	(0xf0 & ~(0x10 << YP_LAND_OWNER(c)) & \
+	~(0x10 << ((YP_LAND_OWNER(c) + 2) & 3))))
+#define YP_LAND4(c) YP_LAND(c), YP_LAND((c) + 1), YP_LAND((c) + 2), \
+	YP_LAND((c) + 3)
+#define YP_LAND16(c) YP_LAND4(c), YP_LAND4((c) + 4), YP_LAND4((c) + 8), \
+	YP_LAND4((c) + 12)
+#define YP_LAND64(c) YP_LAND16(c), YP_LAND16((c) + 16), \
+	YP_LAND16((c) + 32), YP_LAND16((c) + 48)
 
-	return r == 0 ? m : ((m << r) | (m >> (8 - r))) & 0xff;
-}
+const uint8_t yp_land[256] = {
+	YP_LAND64(0), YP_LAND64(64), YP_LAND64(128), YP_LAND64(192),
+};
 
-static inline int
-yp_slider(int kind)
-{
-	return kind == YONIN_ROOK || kind == YP_PROOK;
-}
+/* The per-cell tables of yonin-pos.h; wall cells get -1 or what the
+ * formula gives (never read: nothing stands on the wall). */
+#define YP_ROW11(F, b) F(b), F((b) + 1), F((b) + 2), F((b) + 3), \
+	F((b) + 4), F((b) + 5), F((b) + 6), F((b) + 7), F((b) + 8), \
+	F((b) + 9), F((b) + 10)
+#define YP_EACH_CELL(F) YP_ROW11(F, 0), YP_ROW11(F, 11), YP_ROW11(F, 22), \
+	YP_ROW11(F, 33), YP_ROW11(F, 44), YP_ROW11(F, 55), YP_ROW11(F, 66), \
+	YP_ROW11(F, 77), YP_ROW11(F, 88), YP_ROW11(F, 99), YP_ROW11(F, 110)
+#define YP_X(b) ((b) % YP_W - 1)
+#define YP_Y(b) ((b) / YP_W - 1)
+#define YP_SQ(b) (YP_X(b) >= 0 && YP_X(b) < 9 && YP_Y(b) >= 0 && \
+	YP_Y(b) < 9 ? YP_Y(b) * 9 + YP_X(b) : -1)
+#define YP_DEPTH_S(b) (8 - YP_Y(b))
+#define YP_DEPTH_W(b) YP_X(b)
+#define YP_DEPTH_N(b) YP_Y(b)
+#define YP_DEPTH_E(b) (8 - YP_X(b))
+
+const int8_t yp_sq_of[YP_CELLS] = { YP_EACH_CELL(YP_SQ) };
+const int8_t yp_x_of[YP_CELLS] = { YP_EACH_CELL(YP_X) };
+const int8_t yp_y_of[YP_CELLS] = { YP_EACH_CELL(YP_Y) };
+const int8_t yp_depth_of[YONIN_SEATS][YP_CELLS] = {
+	{ YP_EACH_CELL(YP_DEPTH_S) }, { YP_EACH_CELL(YP_DEPTH_W) },
+	{ YP_EACH_CELL(YP_DEPTH_N) }, { YP_EACH_CELL(YP_DEPTH_E) },
+};
 
 /*
  * Is square `box` attacked by a piece whose owner is in `owners`, on the
@@ -120,12 +156,10 @@ yp_attacked_after(const struct yonin_state *s, int box, unsigned owners,
 	for (int d = 0; d < 8; d++) {
 		int nb = box + yp_off[d];
 		uint8_t c = s->sq[nb];
-		int k = yp_kind(c);
 
-		if (k == 0 || k == YP_WALL || nb == vacated || nb == filled ||
-		    !(owners >> yp_owner(c) & 1))
-			continue;
-		if (yp_steps(c) >> ((d + 4) & 7) & 1)
+		if ((yp_steps(c) >> ((d + 4) & 7) & 1) &&
+		    (owners >> yp_owner(c) & 1) && nb != vacated &&
+		    nb != filled)
 			return 1;
 	}
 	for (int d = 0; d < 8; d += 2) {
@@ -143,38 +177,29 @@ yp_attacked_after(const struct yonin_state *s, int box, unsigned owners,
 	return 0;
 }
 
-int
-yp_attacked(const struct yonin_state *s, int box, unsigned owners)
-{
-	return yp_attacked_after(s, box, owners, -1, -1);
-}
-
 /* The owners (of `owners`) with a piece attacking square `box`. */
 unsigned
 yp_attackers(const struct yonin_state *s, int box, unsigned owners)
 {
 	unsigned found = 0;
 
+	/* Unrolled, the offsets and bits are constants and there is no
+	 * branch: this runs for every king a move may concern. */
+#pragma GCC unroll 8
 	for (int d = 0; d < 8; d++) {
 		uint8_t c = s->sq[box + yp_off[d]];
-		int k = yp_kind(c);
 
-		if (k == 0 || k == YP_WALL || !(owners >> yp_owner(c) & 1))
-			continue;
-		if (yp_steps(c) >> ((d + 4) & 7) & 1)
-			found |= 1u << yp_owner(c);
+		found |= (yp_steps(c) >> ((d + 4) & 7) & 1u) << yp_owner(c);
 	}
 	for (int d = 0; d < 8; d += 2) {
 		int b = box + yp_off[d];
-		uint8_t c;
 
 		while (s->sq[b] == 0)
 			b += yp_off[d];
-		c = s->sq[b];
-		if (yp_slider(yp_kind(c)) && (owners >> yp_owner(c) & 1))
-			found |= 1u << yp_owner(c);
+		if (yp_slider(yp_kind(s->sq[b])))
+			found |= 1u << yp_owner(s->sq[b]);
 	}
-	return found;
+	return found & owners;
 }
 
 /* Does the piece on `from` attack `target` (path clear for a slide)? */
@@ -204,30 +229,76 @@ yp_piece_attacks(const struct yonin_state *s, int from, int target)
 	}
 }
 
-/* Bit per living seat whose king is attacked.  Everyone else's pieces
- * attack a king, a partner's too in pairs (RULES.md). */
-unsigned
-yp_checks(const struct yonin_state *s)
+/* The owners attacking seat p's king: everyone else living, a partner
+ * too in pairs (RULES.md); nobody for an eliminated seat. */
+static unsigned
+yp_king_attackers(const struct yonin_state *s, int p)
 {
-	unsigned checks = 0;
-
-	for (int p = 0; p < YONIN_SEATS; p++) {
-		if ((s->alive >> p & 1) &&
-		    yp_attacked(s, s->king[p], s->alive & ~(1u << p)))
-			checks |= 1u << p;
-	}
-	return checks;
+	if (!(s->alive >> p & 1))
+		return 0;
+	return yp_attackers(s, s->king[p], s->alive & ~(1u << p));
 }
 
-/* Does `seat` attack the king of a living opponent (not his partner)? */
-int
-yp_gives_check(const struct yonin_state *s, int seat, int pairs)
+/* checkers[] from scratch. */
+static void
+yp_checkers(struct yonin_state *s)
+{
+	for (int p = 0; p < YONIN_SEATS; p++)
+		s->checkers[p] = (uint8_t)yp_king_attackers(s, p);
+}
+
+/* Everything kept alongside the board from scratch: after a set-up or an
+ * elimination (which changes owners). */
+void
+yp_refresh(struct yonin_state *s)
+{
+	memset(s->own, 0, sizeof s->own);
+	for (int b = 0; b < YP_CELLS; b++) {
+		int k = yp_kind(s->sq[b]);
+
+		if (k != 0 && k != YP_WALL)
+			yp_own_flip(s, yp_owner(s->sq[b]), b);
+	}
+	s->hash = yp_hash_full(s);
+	yp_checkers(s);
+}
+
+/*
+ * Can a change on cell `box` alter what attacks the king on `k`?  Only a
+ * piece next to the king steps onto it, and only the first piece on its
+ * rank or file from it slides onto it (no piece slides diagonally).
+ */
+static inline int
+yp_near(int box, int k)
+{
+	int dx = yp_x(box) - yp_x(k), dy = yp_y(box) - yp_y(k);
+
+	/* dx or dy is 0 (a line), or both are +-1 (a diagonal step) */
+	return (unsigned)(dx * dy + 1) <= 2;
+}
+
+/* After a move that changed cells f (-1 for a drop) and t: checkers[] of
+ * the kings it may concern, the mover's own included. */
+static void
+yp_checkers_after(struct yonin_state *s, int f, int t)
 {
 	for (int p = 0; p < YONIN_SEATS; p++) {
-		if (p == seat || !(s->alive >> p & 1) ||
-		    (pairs && p == yp_partner(seat)))
-			continue;
-		if (yp_attacked(s, s->king[p], 1u << seat))
+		int k = s->king[p];
+
+		if ((s->alive >> p & 1) && (yp_near(t, k) ||
+		    (f >= 0 && yp_near(f, k))))
+			s->checkers[p] = (uint8_t)yp_king_attackers(s, p);
+	}
+}
+
+/* Does `mover` attack the king of a living opponent (not his partner in
+ * pairs)?  That is "gave check" for the repetition rule. */
+int
+yp_gave_check(const struct yonin_state *s, int mover, int pairs)
+{
+	for (int p = 0; p < YONIN_SEATS; p++) {
+		if (p != mover && !(pairs && p == yp_partner(mover)) &&
+		    (s->checkers[p] >> mover & 1))
 			return 1;
 	}
 	return 0;
@@ -264,7 +335,8 @@ yp_hash_after(const struct yonin_state *s, int seat, const struct move *m)
 	return h;
 }
 
-/* Play m for seat on the board and hands, keeping the hash. */
+/* Play m for seat on the board and hands, keeping the hash, own[] and
+ * checkers[]. */
 void
 yp_make(struct yonin_state *s, int seat, const struct move *m)
 {
@@ -277,8 +349,9 @@ yp_make(struct yonin_state *s, int seat, const struct move *m)
 		s->hash ^= yp_key_hand(seat, slot, n) ^
 		    yp_key_hand(seat, slot, n - 1);
 		s->hand[seat][slot] = (uint8_t)(n - 1);
-		s->sq[t] = c;
+		yp_place(s, t, c);
 		s->hash ^= yp_key_piece(t, c, s->alive);
+		yp_checkers_after(s, -1, t);
 	} else {
 		int f = yp_box(m->from);
 		uint8_t c = s->sq[f], cap = s->sq[t];
@@ -292,13 +365,15 @@ yp_make(struct yonin_state *s, int seat, const struct move *m)
 			s->hash ^= yp_key_hand(seat, slot, n) ^
 			    yp_key_hand(seat, slot, n + 1);
 			s->hand[seat][slot] = (uint8_t)(n + 1);
+			yp_lift(s, t);
 		}
 		s->hash ^= yp_key_piece(f, c, s->alive) ^
 		    yp_key_piece(t, nc, s->alive);
-		s->sq[f] = 0;
-		s->sq[t] = nc;
+		yp_lift(s, f);
+		yp_place(s, t, nc);
 		if (yp_kind(c) == YONIN_KING)
 			s->king[seat] = (uint8_t)t;
+		yp_checkers_after(s, f, t);
 	}
 }
 
@@ -342,7 +417,7 @@ yp_start(struct yonin_state *s)
 	s->to_move = YONIN_S;
 	s->mover = -1;
 	s->move.from = s->move.to = -1;
-	s->hash = yp_hash_full(s);
+	yp_refresh(s);
 }
 
 /* RULES.md's total: board pieces owned (the king included), the hand, and

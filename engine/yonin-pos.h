@@ -48,12 +48,42 @@ yp_cell(int kind, int owner, int facing)
 }
 static inline int yp_promotable(int k) { return k >= YONIN_ROOK && k <= YONIN_PAWN; }
 static inline int yp_base(int k) { return k > YONIN_PAWN ? k - 3 : k; }
+static inline int yp_slider(int k) { return k == YONIN_ROOK || k == YP_PROOK; }
+
+/*
+ * yp_dirs[cell]: the directions (bit d = yp_off[d]) in which the cell's
+ * piece steps one square, turned for its facing; 0 for an empty square and
+ * the wall.  Rook slides are not in it.  A table indexed by the cell byte
+ * because the attack tests ask this for every neighbour of a king.
+ */
+extern const uint8_t yp_dirs[256];
+
+static inline unsigned yp_steps(uint8_t cell) { return yp_dirs[cell]; }
+
+/*
+ * yp_land[cell]: bit p (p = 0..3) when seat p's piece may move onto the
+ * cell, bit 4 + p the same for seat p with a living partner (pairs: the
+ * partner's pieces cannot be captured).  Empty cells take anyone; the
+ * wall and kings nobody.
+ */
+extern const uint8_t yp_land[256];
+
+/*
+ * What the generator asks of every target cell, as tables indexed by the
+ * mailbox index (built at compile time in yonin-pos.c): the square
+ * (-1 on the wall), its column and row (0..8 on the board), and how far up
+ * it stands for each facing (see yp_depth).
+ */
+extern const int8_t yp_sq_of[YP_CELLS];
+extern const int8_t yp_x_of[YP_CELLS];
+extern const int8_t yp_y_of[YP_CELLS];
+extern const int8_t yp_depth_of[YONIN_SEATS][YP_CELLS];
 
 /* Square (0..80) <-> mailbox index. */
 static inline int yp_box(int sq) { return (sq / 9 + 1) * YP_W + sq % 9 + 1; }
-static inline int yp_sq(int box) { return (box / YP_W - 1) * 9 + box % YP_W - 1; }
-static inline int yp_x(int box) { return box % YP_W - 1; }
-static inline int yp_y(int box) { return box / YP_W - 1; }
+static inline int yp_sq(int box) { return yp_sq_of[box]; }
+static inline int yp_x(int box) { return yp_x_of[box]; }
+static inline int yp_y(int box) { return yp_y_of[box]; }
 
 /* Hand slot (R G S P) of a base kind, and back. */
 static inline int
@@ -76,12 +106,7 @@ yp_line(int facing, int box)
 static inline int
 yp_depth(int facing, int box)
 {
-	switch (facing) {
-	case YONIN_S: return 8 - yp_y(box);
-	case YONIN_W: return yp_x(box);
-	case YONIN_N: return yp_y(box);
-	default: return 8 - yp_x(box);
-	}
+	return yp_depth_of[facing][box];
 }
 
 enum yp_phase { YP_PLAYING, YP_OVER };
@@ -102,7 +127,20 @@ struct yonin_state {
 	uint8_t phase, reason;
 	uint8_t winners;		/* pairs: bit per winning seat */
 	int8_t rank[YONIN_SEATS];
+	/*
+	 * For each living seat, the owners whose pieces attack his king (0
+	 * for an eliminated seat).  yp_make keeps it by looking again only at
+	 * the kings whose lines or neighbours the move touched.
+	 */
+	uint8_t checkers[YONIN_SEATS];
 	uint64_t hash;			/* everything but the player to move */
+	/*
+	 * Bit b of own[p] (b = mailbox index, word b / 64) is set when cell b
+	 * holds a piece whose owner field is p, so a seat's pieces are found
+	 * without scanning the 81 squares.  Kept with sq[] by yp_place and
+	 * yp_lift; yp_refresh rebuilds it.
+	 */
+	uint64_t own[YONIN_SEATS][2];
 
 	/* The move that led here (none in the first state). */
 	struct move move;
@@ -140,19 +178,61 @@ yp_now(const struct yonin_game *y)
 /* Seat masks. */
 static inline int yp_partner(int seat) { return (seat + 2) & 3; }
 
+/* Bit per living seat whose king is attacked. */
+static inline unsigned
+yp_checks(const struct yonin_state *s)
+{
+	unsigned m = 0;
+
+	for (int p = 0; p < YONIN_SEATS; p++)
+		m |= (s->checkers[p] != 0) << p;
+	return m;
+}
+
+static inline void
+yp_own_flip(struct yonin_state *s, int owner, int box)
+{
+	s->own[owner][box >> 6] ^= 1ull << (box & 63);
+}
+
+/* Put a piece on an empty cell / empty a cell, keeping own[] (not the
+ * hash: callers that keep one xor the keys themselves). */
+static inline void
+yp_place(struct yonin_state *s, int box, uint8_t cell)
+{
+	s->sq[box] = cell;
+	yp_own_flip(s, yp_owner(cell), box);
+}
+
+static inline void
+yp_lift(struct yonin_state *s, int box)
+{
+	yp_own_flip(s, yp_owner(s->sq[box]), box);
+	s->sq[box] = 0;
+}
+
+/* The lowest cell of a piece set, which is then removed from it. */
+static inline int
+yp_own_next(uint64_t set[2])
+{
+	int w = set[0] == 0;
+	int b = __builtin_ctzll(set[w]);
+
+	set[w] &= set[w] - 1;
+	return w * 64 + b;
+}
+
 /* yonin-pos.c */
 uint64_t yp_key_piece(int box, uint8_t cell, unsigned alive);
 uint64_t yp_key_hand(int seat, int slot, int count);
 uint64_t yp_key_side(int seat);
 uint64_t yp_hash_full(const struct yonin_state *);
-unsigned yp_steps(uint8_t cell);
-int yp_attacked(const struct yonin_state *, int box, unsigned owners);
+void yp_refresh(struct yonin_state *);
 int yp_attacked_after(const struct yonin_state *, int box, unsigned owners,
     int vacated, int filled);
 int yp_piece_attacks(const struct yonin_state *, int from, int target);
 unsigned yp_attackers(const struct yonin_state *, int box, unsigned owners);
-unsigned yp_checks(const struct yonin_state *);
-int yp_gives_check(const struct yonin_state *, int seat, int pairs);
+int yp_gave_check(const struct yonin_state *, int mover, int pairs);
 uint64_t yp_hash_after(const struct yonin_state *, int seat,
     const struct move *);
 void yp_make(struct yonin_state *, int seat, const struct move *);
@@ -174,6 +254,8 @@ enum yp_refusal {
 #define YP_GEN_NOREP 0x2	/* judge without the repetition rule */
 int yp_gen(const struct yonin_game *, const struct yonin_state *, int seat,
     struct move *out, int max, int flags);
+int yp_has_move(const struct yonin_game *, const struct yonin_state *,
+    int seat, int flags);
 int yp_judge(const struct yonin_game *, const struct yonin_state *,
     int seat, const struct move *);
 int yp_pseudo(const struct yonin_game *, const struct yonin_state *, int seat,

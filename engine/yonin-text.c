@@ -345,7 +345,7 @@ yp_setup(struct yonin_game *y, int ntok, char *const tok[], char *err,
 		return -1;
 	}
 	st.to_move = (int8_t)tomove;
-	st.hash = yp_hash_full(&st);
+	yp_refresh(&st);
 	memcpy(&y->hist[0], &st, sizeof st);
 	y->n = 0;
 	yp_begin(y, tomove);

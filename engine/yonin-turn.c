@@ -202,7 +202,9 @@ yp_eliminate(struct yonin_game *y, struct yonin_state *s, int x)
 			s->hand[x][i] = 0;
 		}
 	}
-	s->hash = yp_hash_full(s);
+	/* Owners changed: the piece sets, the keys of ownerless pieces and
+	 * who attacks whom all follow. */
+	yp_refresh(s);
 	if (yp_enough_out(y, s))
 		yp_over(y, s, YP_ELIMINATIONS);
 }
@@ -220,7 +222,7 @@ yp_turn(struct yonin_game *y, int next)
 		s->to_move = (int8_t)next;
 		if (s->phase != YP_PLAYING)
 			return;
-		if (yp_gen(y, s, next, NULL, 0, YP_GEN_FIRST) > 0)
+		if (yp_has_move(y, s, next, 0))
 			return;
 		/* Even when this ends the game, the turn passes on: a
 		 * finished position names a living player to move. */
@@ -281,7 +283,7 @@ yp_repeats(const struct yonin_game *y, const struct yonin_state *s, int seat,
 		return 0;
 	memcpy(&w, s, sizeof w);
 	yp_make(&w, seat, m);
-	if (!yp_gives_check(&w, seat, y->opt.pairs))
+	if (!yp_gave_check(&w, seat, y->opt.pairs))
 		return 0;
 	w.to_move = (int8_t)yp_next(&w, seat);
 	if (yp_occurrences(y, yp_full(&w), &moved, &quiet) < 3)
@@ -321,7 +323,7 @@ yp_finish(struct yonin_game *y, int mover)
 	struct yonin_state *s = yp_now(y);
 
 	s->mover = (int8_t)mover;
-	s->gave_check = (uint8_t)yp_gives_check(s, mover, y->opt.pairs);
+	s->gave_check = (uint8_t)yp_gave_check(s, mover, y->opt.pairs);
 	yp_turn(y, yp_next(s, mover));
 	yp_settle(y);
 }

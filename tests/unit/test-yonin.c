@@ -274,9 +274,36 @@ check_play_matches_legal(struct game *g, const struct move *legal, int n)
 }
 
 /*
+ * g and fresh hold the same position, fresh set up from scratch: the same
+ * kings in check, and g's legal moves are fresh's in the same order (the
+ * engine keeps who attacks each king and where each seat's pieces stand
+ * as moves are made and undone; a set-up works them out afresh).  Only
+ * the repetition rule, which needs g's history, may refuse more in g.
+ */
+static void
+check_same_as_fresh(struct game *g, struct game *fresh)
+{
+	struct move a[MOVES_MAX], b[MOVES_MAX];
+	int na = g->variant->legal(g, a, MOVES_MAX);
+	int nb = fresh->variant->legal(fresh, b, MOVES_MAX);
+	int j = 0;
+
+	ck_assert_uint_eq(yonin_checks(g), yonin_checks(fresh));
+	ck_assert_int_le(na, nb);
+	for (int i = 0; i < na; i++) {
+		while (j < nb && !same_move(&a[i], &b[j]))
+			j++;
+		REQUIRE(j < nb, "legal move %d of %d missing or out of order "
+		    "in the set-up position", i, na);
+		j++;
+	}
+}
+
+/*
  * Play one random game, checking after every move: pieces conserved, the
- * right player to move, the incremental hash against one computed from
- * scratch, and undo restoring position and hash.  Returns the plies.
+ * right player to move, the incremental hash, checks and moves against
+ * those of the position set up from scratch, and undo restoring position
+ * and hash.  Returns the plies.
  */
 static int
 random_game(struct game *g, uint64_t *rng, int maxply, int *deep)
@@ -347,6 +374,7 @@ random_game(struct game *g, uint64_t *rng, int maxply, int *deep)
 			    err);
 			ck_assert_msg(yonin_hash(fresh) == yonin_hash(g),
 			    "incremental hash differs after %s", after);
+			check_same_as_fresh(g, fresh);
 			game_free(fresh);
 		}
 		free(before);
@@ -653,6 +681,45 @@ START_TEST(test_copy_and_record)
 }
 END_TEST
 
+/* ---- a player with no legal move out of check ---- */
+
+/*
+ * S, not in check, has only a silver pinned along his king's rank (it has
+ * no sideways step, so every move of it uncovers the rook) and a king
+ * whose two squares N's gold covers: the set-up judges him at once, and
+ * he is out.  Without the rook the silver moves and S plays on.  This
+ * holds the engine's quick "has he any move?" to pins on the king's lines.
+ */
+START_TEST(test_only_pinned_moves)
+{
+	char *tok[] = { "9i:S:K", "8i:S:S", "9g:N:G", "5a:N:K", "1a:E:K",
+		"1e:W:K", "tomove:S", "5i:N:R" };
+	char err[GAME_ERR_LEN];
+	struct move m[MOVES_MAX];
+	struct game_status st;
+
+	for (int pinned = 1; pinned >= 0; pinned--) {
+		struct game *g = new_game(0, NULL);
+		int n = pinned ? 8 : 7;
+
+		ck_assert_msg(game_setup(g, n, tok, err, sizeof err) == 0,
+		    "set-up: %s", err);
+		g->variant->status(g, &st);
+		ck_assert_uint_eq(yonin_checks(g) & 1, 0);
+		if (pinned) {
+			ck_assert_uint_eq(yonin_alive(g) & 1, 0);
+			ck_assert_int_ne(st.to_move, YONIN_S);
+		} else {
+			ck_assert_uint_eq(yonin_alive(g), 0xf);
+			ck_assert_int_eq(st.to_move, YONIN_S);
+			/* 8h 9h 7h; the king's 9h and 8h are covered */
+			ck_assert_int_eq(g->variant->legal(g, m, MOVES_MAX), 3);
+		}
+		game_free(g);
+	}
+}
+END_TEST
+
 /* ---- the read-only view ---- */
 
 START_TEST(test_view)
@@ -737,6 +804,7 @@ yonin_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_start);
 	tcase_add_test(tc, test_view);
+	tcase_add_test(tc, test_only_pinned_moves);
 	tcase_add_loop_test(tc, test_playouts, 0, 4);
 	tcase_add_test(tc, test_rotation);
 	tcase_add_test(tc, test_copy_and_record);
