@@ -12,9 +12,9 @@
  *
  * Large (for big terminals): four columns and two rows a point.
  *
- * Marks: the last stone between ( ) in its own colour; the cursor
- * between [ ] (and the
- * terminal's cursor on it); the stones of a winning line stand out; a
+ * Marks: the stones of the last turn (Connect6: both of the pair) between
+ * ( ) in their own colour; the cursor between [ ] (and the terminal's
+ * cursor on it); the stones of a winning line stand out; a
  * restricted point for Black shows ×.  Every mark is a glyph as well as a
  * colour, so it reads the same without colours.
  */
@@ -29,6 +29,9 @@
 #define STONE_BLACK_GLYPH 0x25cf	/* ● */
 #define STONE_WHITE_GLYPH 0x25cb	/* ○ */
 #define STONE_FORBID_GLYPH 0x00d7	/* × */
+
+/* Stones one turn places at most (Connect6's pair). */
+#define STONE_TURN_MAX 2
 
 /* Columns of the row labels on each side ("15 ", " 15"). */
 #define LABEL_W 3
@@ -118,6 +121,28 @@ stone_in(const int *points, int n, int p)
 	return 0;
 }
 
+/*
+ * The points of the last turn, newest first: the last stone and the
+ * stones of the same side placed just before it (Connect6's pair); a
+ * swap choice ends the turn.  Returns how many (at most max).
+ */
+static int
+stone_last_turn(const struct game *gm, int *points, int max)
+{
+	const struct variant *v = gm->variant;
+	struct move m;
+	int n = 0, side = -1, s;
+
+	for (int i = v->ply(gm) - 1; i >= 0 && n < max; i--) {
+		v->history(gm, i, &m, &s);
+		if (m.to < 0 || (side >= 0 && s != side))
+			break;
+		side = s;
+		points[n++] = m.to;
+	}
+	return n;
+}
+
 int
 view_board_stone_draw(struct grid *g, int x, int y,
     const struct view_board *vb, struct view_hits *hits)
@@ -126,7 +151,7 @@ view_board_stone_draw(struct grid *g, int x, int y,
 	struct grid_style wood = GRID_STYLE_DEFAULT, label, black, white;
 	struct grid_style mark, cur, win, forbid;
 	uint8_t map[STONE_MAX_POINTS];
-	int size, px, py, w, h, last, cx, cy;
+	int size, px, py, w, h, last[STONE_TURN_MAX], nlast, cx, cy;
 	char text[16];
 
 	if (b == NULL)
@@ -135,7 +160,7 @@ view_board_stone_draw(struct grid *g, int x, int y,
 	px = stone_pitch_x(vb->large);
 	py = stone_pitch_y(vb->large);
 	view_board_stone_size(size, vb->large, &w, &h);
-	last = stone_game_last(vb->game);
+	nlast = stone_last_turn(vb->game, last, STONE_TURN_MAX);
 
 	wood.fg = GRID_BLACK;
 	wood.bg = GRID_YELLOW;
@@ -216,16 +241,20 @@ view_board_stone_draw(struct grid *g, int x, int y,
 		} else if (map[p] != FORBIDDEN_NONE)
 			grid_set(g, cx, cy, STONE_FORBID_GLYPH, &forbid);
 	}
-	if (last >= 0 && !(vb->show_cursor && vb->cursor == last)) {
+	for (int i = nlast - 1; i >= 0; i--) {
 		/* In the stone's own style, so the three cells go out in one
 		 * run: a move costs each viewer few bytes. */
 		const struct grid_cell *sc;
+		struct grid_style st = mark;
 
-		view_board_stone_cell(vb, x, y, last, &cx, &cy);
+		if (vb->show_cursor && vb->cursor == last[i])
+			continue;
+		if (view_board_stone_cell(vb, x, y, last[i], &cx, &cy) != 0)
+			continue;
 		if ((sc = grid_get(g, cx, cy)) != NULL)
-			mark = sc->style;
-		grid_set(g, cx - 1, cy, '(', &mark);
-		grid_set(g, cx + 1, cy, ')', &mark);
+			st = sc->style;
+		grid_set(g, cx - 1, cy, '(', &st);
+		grid_set(g, cx + 1, cy, ')', &st);
 	}
 	if (vb->show_cursor && vb->cursor >= 0 &&
 	    view_board_stone_cell(vb, x, y, vb->cursor, &cx, &cy) == 0) {

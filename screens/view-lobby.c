@@ -166,8 +166,10 @@ view_lobby_table_row(struct grid *g, int x, int y, int w,
 		    "yes" : "no");
 		cx += c[COL_RATED].w;
 	}
-	view_text_fit(g, cx, y, c[COL_OPEN].w - 1, st, t->private_ ?
-	    "private" : "open");
+	/* The viewer's own tables say so where the others say who may
+	 * join: they are listed even when private. */
+	view_text_fit(g, cx, y, c[COL_OPEN].w - 1, st, t->mine ? "yours" :
+	    t->private_ ? "private" : "open");
 }
 
 static void
@@ -224,7 +226,7 @@ view_lobby_tables(struct grid *g, const struct view_lobby *v,
 		if (idx < 0 || idx >= v->ntables)
 			break;
 		t = &v->tables[idx];
-		st = norm;
+		st = t->mine ? view_style(VIEW_YOU) : norm;
 		if (idx == v->table_sel)
 			st = view_style(focused ? VIEW_SELECTED :
 			    VIEW_SELECTED_IDLE);
@@ -236,7 +238,7 @@ view_lobby_tables(struct grid *g, const struct view_lobby *v,
 	if (v->table_sel >= 0 && v->table_sel < v->ntables) {
 		t = &v->tables[v->table_sel];
 		snprintf(text, sizeof text, "%s: %s%s%s; %d/%d %s; timer %s; "
-		    "%s; %s; %d watching",
+		    "%s; %s%s; %d watching",
 		    t->code != NULL ? t->code : "",
 		    t->variant != NULL ? t->variant : "",
 		    t->options != NULL ? " " : "",
@@ -244,7 +246,8 @@ view_lobby_tables(struct grid *g, const struct view_lobby *v,
 		    t->names != NULL ? t->names : "",
 		    t->timer != NULL ? t->timer : "none",
 		    t->rated ? "rated" : "unrated",
-		    t->private_ ? "private" : "open", t->watchers);
+		    t->private_ ? "private" : "open",
+		    t->mine ? ", yours" : "", t->watchers);
 		view_text_fit(g, 1, 2 + l->top_h - 1, l->lw - 2, &dim, text);
 	}
 }

@@ -234,6 +234,7 @@ struct view_table_row {
 	const char	*timer;		/* "30s", "60s" or NULL (none) */
 	int		 rated;
 	int		 private_;	/* open or private */
+	int		 mine;		/* the viewer sits or hosts there */
 };
 
 struct view_chat_line {

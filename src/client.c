@@ -55,11 +55,35 @@ client_nz(const char *s)
 	return s != NULL && *s != '\0' ? s : NULL;
 }
 
+/*
+ * What the terminal can show, from what its client told (conn_info), and
+ * use it unless the user chose in Settings.  1 if the detection changed.
+ */
+static int
+client_detect(struct client *c)
+{
+	const struct conn_info	*info = c->info;
+	struct tty_env		 env;
+	struct tty_caps		 was = c->detected;
+
+	memset(&env, 0, sizeof env);
+	env.term = client_nz(info->term);
+	env.lang = client_nz(info->lang);
+	env.lc_all = client_nz(info->lc_all);
+	env.lc_ctype = client_nz(info->lc_ctype);
+	env.no_color = info->no_color ? "1" : NULL;
+	tty_caps_detect(&c->detected, &env);
+	snprintf(c->detected_term, sizeof c->detected_term, "%s", info->term);
+	if (!c->caps_chosen)
+		c->caps = c->detected;
+	return was.utf8 != c->detected.utf8 ||
+	    was.colours != c->detected.colours;
+}
+
 struct client *
 client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 {
 	struct client	*c;
-	struct tty_env	 env;
 
 	c = calloc(1, sizeof *c);
 	if (c == NULL)
@@ -69,21 +93,12 @@ client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 	c->info = info;
 	c->id = ++hall->next_id;
 
-	memset(&env, 0, sizeof env);
-	env.term = client_nz(info->term);
-	env.lang = client_nz(info->lang);
-	env.lc_all = client_nz(info->lc_all);
-	env.lc_ctype = client_nz(info->lc_ctype);
-	env.no_color = info->no_color ? "1" : NULL;
-	tty_caps_detect(&c->detected, &env);
-	c->caps = c->detected;
+	client_detect(c);
 	c->mouse = true;
 
 	c->cols = info->cols;
 	c->rows = info->rows;
 	keys_init(&c->keys);
-	ratelimit_init(&c->key_limit, CLIENT_KEY_RATE, CLIENT_KEY_BURST,
-	    limits_now_ms());
 	c->redraw_ev = evtimer_new(hall->base, client_redraw_cb, c);
 	c->esc_ev = evtimer_new(hall->base, client_esc_cb, c);
 	c->linger_ev = evtimer_new(hall->base, client_linger_cb, c);
@@ -230,11 +245,17 @@ client_redraw(struct client *c)
 	client_dirty(c);
 }
 
+/* The terminal changed: its size, or (telnet) a type told late. */
 void
 client_resize(struct client *c, int cols, int rows)
 {
 	c->cols = cols;
 	c->rows = rows;
+	if (strcmp(c->detected_term, c->info->term) != 0 &&
+	    client_detect(c) && !c->caps_chosen)
+		log_info("%s: now drawn with %s and %d colours",
+		    conn_label(c->conn), c->caps.utf8 ? "UTF-8" : "ASCII",
+		    c->caps.colours);
 	/* The next frame is drawn at the new size and sent in full. */
 	client_redraw(c);
 }
@@ -261,15 +282,6 @@ client_key(struct client *c, const struct key_event *ev)
 	    ev->mouse.action != KEY_MOUSE_WHEEL_UP &&
 	    ev->mouse.action != KEY_MOUSE_WHEEL_DOWN)
 		return;
-	if (!ratelimit_take(&c->key_limit, 1, limits_now_ms())) {
-		if (c->keys_dropped++ == 0)
-			log_info("%s: keys arrive too fast, dropping them",
-			    conn_label(c->conn));
-		client_status(c, true, "Too many keys at once: %u dropped.",
-		    c->keys_dropped);
-		return;
-	}
-	c->keys_dropped = 0;
 	client_status_clear(c);
 	if (screen_common_key(c, ev)) {
 		client_dirty(c);
@@ -423,6 +435,16 @@ client_set_caps(struct client *c, int utf8, int colours, bool mouse)
 	c->caps.utf8 = utf8;
 	c->caps.colours = colours;
 	c->mouse = mouse;
+	c->caps_chosen = true;
+	client_redraw(c);
+}
+
+void
+client_caps_reset(struct client *c)
+{
+	c->caps = c->detected;
+	c->mouse = true;
+	c->caps_chosen = false;
 	client_redraw(c);
 }
 

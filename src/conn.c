@@ -10,7 +10,12 @@
  * (plus a farewell line on close).  Input goes through a token bucket
  * (config input_rate/input_burst) and a bounded buffer; above the high
  * mark the transport stops reading, so a flood backs up into the peer's
- * TCP window instead of our memory.
+ * TCP window instead of our memory.  This is the hall's only flood
+ * protection for keys: input beyond the budget is delayed, never dropped
+ * (short of the 64 KB cap), so a paste arrives whole.  A key costs the hall
+ * microseconds, so the byte budget bounds the work too; and the input is
+ * handed over in small chunks with the other conns served in between, so
+ * nobody else waits on a flood.
  */
 #include <sys/queue.h>
 #include <sys/socket.h>
@@ -35,7 +40,7 @@
 #define CONN_INPUT_MAX (64 * 1024)	/* beyond this, input is dropped */
 #define CONN_INPUT_HIGH (16 * 1024)	/* stop reading above this */
 #define CONN_INPUT_LOW (4 * 1024)	/* and read again below this */
-#define CONN_INPUT_CHUNK 4096		/* most bytes per input callback */
+#define CONN_INPUT_CHUNK 1024		/* most bytes per input callback */
 #define CONN_LINGER_SECONDS 2		/* for output to drain on close */
 
 struct conn {
@@ -318,6 +323,20 @@ conn_transport_resize(struct conn *c, int cols, int rows)
 	}
 }
 
+void
+conn_transport_term(struct conn *c, const char *term)
+{
+	if (c->gone || strcmp(c->info.term, term) == 0)
+		return;
+	snprintf(c->info.term, sizeof c->info.term, "%s", term);
+	if (c->opened) {
+		log_info("%s: term '%s', after the session opened", c->label,
+		    c->info.term);
+		c->resize_due = true;
+		conn_schedule(c);
+	}
+}
+
 /* Busy from now: bound how long a peer may keep us waiting. */
 static void
 conn_set_busy(struct conn *c)
@@ -512,6 +531,7 @@ conn_deliver_input(struct conn *c)
 {
 	const struct conn_handler	*h = server_handler(c->server);
 	unsigned char			 buf[CONN_INPUT_CHUNK];
+	static const struct timeval	 tv_zero = { 0, 0 };
 	uint64_t			 now = limits_now_ms(), wait;
 	size_t				 have, n;
 	double				 avail;
@@ -539,8 +559,13 @@ conn_deliver_input(struct conn *c)
 	if (have == 0)
 		return;
 	if (n == sizeof buf) {
-		/* More is allowed now: let other conns run first. */
-		conn_schedule(c);
+		/*
+		 * More is allowed now, but let every other conn run first:
+		 * a timer fires only after the loop has looked at the
+		 * sockets again (an active event would run in this pass).
+		 */
+		if (!evtimer_pending(c->input_timer, NULL))
+			evtimer_add(c->input_timer, &tv_zero);
 		return;
 	}
 	/* Wait for a useful batch of tokens, not for every byte. */

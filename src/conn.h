@@ -13,8 +13,12 @@
  *                      NAWS and TTYPE answered (or 0.5 s passed).  Returns
  *                      the hall's per-connection object ("client"); NULL
  *                      refuses the connection (it is closed at once and no
- *                      other callback comes).
- *   input/resize/writable   any number of times.
+ *                      other callback comes; the hall may conn_close it
+ *                      first with a line saying why).  A connection the
+ *                      hall never opened ends SSH with exit status 1.
+ *   input/resize/writable   any number of times; resize also when telnet's
+ *                      terminal type comes after open (look at the info
+ *                      again).
  *   closed(client)     exactly once, whoever ended the connection (the
  *                      peer, a timeout, conn_close, shutdown).  After it the
  *                      conn pointer is gone: forget it.
@@ -74,7 +78,8 @@ enum conn_transport {
  * ASCII (no spaces, no controls) by the transport, so they are safe to show
  * and to log.  The struct is owned by the conn; the pointer from
  * conn_info() stays valid until `closed`, and its fields change only before
- * `open`, with a `resize` (cols, rows) or through conn_set_account.
+ * `open`, with a `resize` (cols, rows; term for a late telnet TTYPE) or
+ * through conn_set_account.
  *
  * Account bans are the hall's to enforce (account_id may name a banned
  * account); address bans are refused before a conn exists.
@@ -174,8 +179,8 @@ bool	conn_busy(const struct conn *);
 /*
  * End the connection: the farewell (may be NULL; one line of text, the
  * conn adds "\r\n") goes out after any pending tail, then the transport
- * closes (SSH: exit status 0, channel close, up to 2 s for output to
- * drain).  `closed` follows later from the loop, never from inside this
+ * closes (SSH: exit status 0 - 1 if the hall never opened it -, channel
+ * close, up to 2 s for output to drain).  `closed` follows later from the loop, never from inside this
  * call.  Calling it twice is harmless.
  */
 void	conn_close(struct conn *, const char *farewell);

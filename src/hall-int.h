@@ -58,17 +58,16 @@ struct passjob;
 #define NAME_FIELD_MAX 40
 
 /*
- * Keys handled per second, beyond what the conn already meters in bytes:
- * a held-down key or a paste passes, a flood is dropped (with a note).
- */
-/*
  * At most one frame per this many ms: a burst of changes (a crowd arriving
  * in the lobby) costs each viewer one frame, not one per change.  Well under
  * the 50 ms a move may take to reach the other screens.
+ *
+ * Keys are not metered here: the conn meters keyboard input (config
+ * input_rate/input_burst) and delays what is beyond it by reading the
+ * socket no faster, so a paste arrives whole, later, and a flood backs up
+ * into the sender's TCP window (src/conn.c).
  */
 #define CLIENT_FRAME_MS 20
-#define CLIENT_KEY_RATE 200
-#define CLIENT_KEY_BURST 600
 #define CLIENT_LINGER_MS 2000	/* waiting for output before closing */
 
 struct client;
@@ -102,6 +101,9 @@ struct client {
 	/* The terminal. */
 	struct tty_caps		 caps;		/* in use */
 	struct tty_caps		 detected;	/* what TERM etc. said */
+	char			 detected_term[CONN_TERM_LEN]; /* ... the TERM */
+	bool			 caps_chosen;	/* set in Settings: detection
+						   no longer decides */
 	bool			 mouse;		/* mouse reports wanted */
 	bool			 mouse_sent;	/* ... and the terminal told */
 	bool			 entered;	/* tty_enter was sent */
@@ -119,8 +121,6 @@ struct client {
 	/* Input. */
 	struct keys		 keys;
 	struct event		*esc_ev;	/* the lone-Esc timer */
-	struct ratelimit	 key_limit;
-	unsigned		 keys_dropped;
 
 	/* The status line: until the next key. */
 	char			 status[CLIENT_STATUS_LEN];
@@ -132,10 +132,6 @@ struct client {
 
 	/* An exec command (`ssh -t host join AB12`) waiting for the lobby. */
 	char			 exec[CLIENT_EXEC_LEN];
-
-	/* Bumped when the account changes (password set), so a screen
-	 * showing it reads it again. */
-	unsigned		 account_gen;
 
 	/* A password job on the worker pool (see passjob.h). */
 	struct passjob		*job;
@@ -164,6 +160,13 @@ struct hall {
 	struct chat		*chat;		/* the lobby's */
 	struct table_list	*tables;	/* hall-tables.c */
 	char			 host[256];	/* in the share line */
+
+	/*
+	 * Bumped whenever an account changes (a key added or removed, a
+	 * password set) on any terminal: a screen showing account data
+	 * reads it again when this moved since it last read.
+	 */
+	uint64_t		 account_gen;
 
 	bool			 shutting_down;
 	char			*shutdown_message;
@@ -209,6 +212,9 @@ int	 hall_chat(struct hall *, struct client *, const char *text,
 	    char *why, size_t whylen);
 /* Everyone online, sorted by name (valid until who is online changes). */
 struct identity *const *hall_online(struct hall *, size_t *n);
+/* Account `user` changed in the store (keys, password): every terminal
+ * showing it reads it again (see hall->account_gen). */
+void	 hall_account_changed(struct hall *, int64_t user);
 /* Fill an identity's lobby rating from the store. */
 void	 hall_identity_rating(struct hall *, struct identity *);
 /* Post a notice to the lobby chat and redraw. */
@@ -218,15 +224,18 @@ void	 hall_notice(struct hall *, const char *fmt, ...)
 /* ---- hall-tables.c: the tables the lobby lists -------------------------- */
 
 /*
- * The extension point for tables (a later issue): the lobby shows the rows
- * hall_tables_rows gives (none yet) and its actions call the functions
- * below, which answer with a message for the user until tables exist.
+ * The lobby shows the rows hall_tables_rows gives and its actions call the
+ * functions below (the table screens use src/table-screen.h).
  */
 int	 hall_tables_init(struct hall *);
 void	 hall_tables_free(struct hall *);
-int	 hall_tables_count(struct hall *);
-/* Fill at most max rows; returns how many. */
-int	 hall_tables_rows(struct hall *, struct view_table_row *rows, int max);
+/* The tables the lobby lists to `who` (may be NULL): the open ones, and
+ * his own (a seat, or hosting) even when private. */
+int	 hall_tables_count(struct hall *, const struct identity *who);
+/* Fill at most max rows, his own first; returns how many.  The rows'
+ * strings are valid until the tables change. */
+int	 hall_tables_rows(struct hall *, const struct identity *who,
+	    struct view_table_row *rows, int max);
 /* Join / watch a table by code: 0, or -1 with a message in why. */
 int	 hall_tables_join(struct hall *, struct client *, const char *code,
 	    bool watch, char *why, size_t whylen);
@@ -261,9 +270,12 @@ void		 client_status(struct client *, bool error, const char *fmt,
 		    ...) __attribute__((format(printf, 3, 4)));
 void		 client_status_clear(struct client *);
 
-/* Terminal settings: UTF-8, colours (TTY_COLOURS_*), mouse. */
+/* Terminal settings chosen by the user: UTF-8, colours (TTY_COLOURS_*),
+ * mouse.  From then on a terminal type learnt late changes nothing. */
 void		 client_set_caps(struct client *, int utf8, int colours,
 		    bool mouse);
+/* Back to what the terminal told (and mouse on), following it again. */
+void		 client_caps_reset(struct client *);
 
 /* Restore the terminal, say farewell (may be NULL), close. */
 void		 client_leave(struct client *, const char *farewell);
@@ -290,6 +302,9 @@ void	 screen_profile_open(struct client *, struct identity *);
 void	 screen_settings_open(struct client *);
 void	 screen_help_open(struct client *);
 void	 screen_code_open(struct client *, bool watch);
+/* The lobby under the top screen selects the table with this code (coming
+ * back from it, Enter goes there again). */
+void	 screen_lobby_select(struct client *, const char *code);
 
 /* Keys every screen shares; 1 if handled (Ctrl-L). */
 int	 screen_common_key(struct client *, const struct key_event *);

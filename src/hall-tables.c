@@ -201,42 +201,69 @@ hall_table_depart(struct hall *hall, struct table *t, struct identity *who)
 		table_free(t);
 }
 
+/* A table of the viewer's own: a seat there, or its host. */
+static bool
+hall_tables_mine(struct table *t, const struct identity *who)
+{
+	return who != NULL && (table_seat_find(t, who) >= 0 ||
+	    table_host(t) == who);
+}
+
+/* The lobby lists the open tables, and the viewer's own even if private
+ * (the way back to a game left for the lobby). */
+static bool
+hall_tables_listed(struct table *t, const struct identity *who)
+{
+	return !table_spec(t)->private_ || hall_tables_mine(t, who);
+}
+
 int
-hall_tables_count(struct hall *hall)
+hall_tables_count(struct hall *hall, const struct identity *who)
 {
 	int n = 0;
 
 	for (struct table *t = table_list_first(hall->tables); t != NULL;
 	    t = table_next(t))
-		n += !table_spec(t)->private_;
+		n += hall_tables_listed(t, who);
 	return n;
 }
 
+static void
+hall_tables_row(struct table *t, bool mine, struct view_table_row *r)
+{
+	const struct table_spec *spec = table_spec(t);
+
+	memset(r, 0, sizeof *r);
+	r->code = table_code(t);
+	r->variant = spec->variant;
+	r->options = table_brief(t);
+	r->seats = table_nseats(t);
+	r->players = table_seats_taken(t);
+	r->names = table_names(t);
+	r->watchers = table_watchers(t);
+	r->timer = spec->timer == 30 ? "30s" : spec->timer == 60 ? "60s" :
+	    NULL;
+	r->rated = spec->rated;
+	r->private_ = spec->private_;
+	r->mine = mine;
+}
+
 int
-hall_tables_rows(struct hall *hall, struct view_table_row *rows, int max)
+hall_tables_rows(struct hall *hall, const struct identity *who,
+    struct view_table_row *rows, int max)
 {
 	int n = 0;
 
-	for (struct table *t = table_list_first(hall->tables); t != NULL &&
-	    n < max; t = table_next(t)) {
-		const struct table_spec *spec = table_spec(t);
-		struct view_table_row *r = &rows[n];
+	/* The viewer's own tables first, then the rest. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (struct table *t = table_list_first(hall->tables);
+		    t != NULL && n < max; t = table_next(t)) {
+			bool mine = hall_tables_mine(t, who);
 
-		if (spec->private_)
-			continue;
-		memset(r, 0, sizeof *r);
-		r->code = table_code(t);
-		r->variant = spec->variant;
-		r->options = table_brief(t);
-		r->seats = table_nseats(t);
-		r->players = table_seats_taken(t);
-		r->names = table_names(t);
-		r->watchers = table_watchers(t);
-		r->timer = spec->timer == 30 ? "30s" : spec->timer == 60 ?
-		    "60s" : NULL;
-		r->rated = spec->rated;
-		r->private_ = spec->private_;
-		n++;
+			if (mine != (pass == 0) || !hall_tables_listed(t, who))
+				continue;
+			hall_tables_row(t, mine, &rows[n++]);
+		}
 	}
 	return n;
 }

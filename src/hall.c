@@ -110,6 +110,19 @@ hall_notice(struct hall *hall, const char *fmt, ...)
 }
 
 void
+hall_account_changed(struct hall *hall, int64_t user)
+{
+	struct client	*c;
+
+	hall->account_gen++;
+	TAILQ_FOREACH(c, &hall->clients, entry) {
+		if (c->identity != NULL && c->identity->kind == IDENTITY_USER &&
+		    c->identity->user == user)
+			client_dirty(c);
+	}
+}
+
+void
 hall_identity_rating(struct hall *hall, struct identity *id)
 {
 	struct store_rating	*r = NULL;
@@ -276,26 +289,27 @@ hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
 
 /* ---- the connection callbacks ------------------------------------------- */
 
-/* Who SSH authentication logged in as, if it was an account. */
+/*
+ * Who SSH authentication logged in as, if it was an account: NULL for
+ * nobody, or NULL with *refusal set when the account may not come in.
+ */
 static struct identity *
-hall_open_account(struct hall *hall, struct client *c,
-    const struct conn_info *info)
+hall_open_account(struct hall *hall, struct conn *conn,
+    const struct conn_info *info, char *refusal, size_t len)
 {
 	struct store_user	 u;
 	struct identity		*id;
-	char			 msg[STORE_REASON_MAX + STORE_NAME_MAX + 64];
 
 	if (info->account_id <= 0 || hall->store == NULL)
 		return NULL;
 	if (store_user_get(hall->store, info->account_id, &u) != STORE_OK) {
-		log_warn("%s: account %lld not found", conn_label(c->conn),
+		log_warn("%s: account %lld not found", conn_label(conn),
 		    (long long)info->account_id);
 		return NULL;
 	}
 	if (u.banned) {
-		snprintf(msg, sizeof msg, "The account %s is banned%s%s.",
-		    u.name, u.ban_reason[0] != '\0' ? ": " : "", u.ban_reason);
-		client_leave(c, msg);
+		snprintf(refusal, len, "The account %s is banned%s%s.", u.name,
+		    u.ban_reason[0] != '\0' ? ": " : "", u.ban_reason);
 		return NULL;
 	}
 	id = identities_user(hall->ids, u.id, u.name);
@@ -307,31 +321,53 @@ hall_open_account(struct hall *hall, struct client *c,
 	return id;
 }
 
+/*
+ * Whether the hall takes this connection: NULL, or why not.  A refusal
+ * goes out as the connection's last line and the hall never opens it, so
+ * `ssh host ...` ends with a failure exit status (see sshd.c).
+ */
+static const char *
+hall_refusal(struct hall *hall, const struct conn_info *info)
+{
+	if (hall->shutting_down)
+		return hall->shutdown_message != NULL ?
+		    hall->shutdown_message : "The hall is closing.";
+	if (!info->pty)
+		return "The hall draws screens, so it needs a terminal: "
+		    "connect with ssh -t.";
+	return NULL;
+}
+
 static void *
 hall_open(void *arg, struct conn *conn, const struct conn_info *info)
 {
 	struct hall	*hall = arg;
 	struct client	*c;
 	struct identity	*id;
+	const char	*why;
+	char		 refusal[STORE_REASON_MAX + STORE_NAME_MAX + 64];
+
+	refusal[0] = '\0';
+	if ((why = hall_refusal(hall, info)) == NULL) {
+		id = hall_open_account(hall, conn, info, refusal,
+		    sizeof refusal);
+		why = refusal[0] != '\0' ? refusal : NULL;
+	} else
+		id = NULL;
+	if (why != NULL) {
+		log_info("%s: refused: %s", conn_label(conn), why);
+		conn_close(conn, why);
+		return NULL;
+	}
 
 	c = client_new(hall, conn, info);
-	if (c == NULL)
+	if (c == NULL) {
+		identities_release(hall->ids, id);
+		conn_close(conn, "Out of memory: try again later.");
 		return NULL;
+	}
 	TAILQ_INSERT_TAIL(&hall->clients, c, entry);
 	hall->nclients++;
-
-	if (hall->shutting_down) {
-		client_leave(c, hall->shutdown_message);
-		return c;
-	}
-	if (!info->pty) {
-		client_leave(c, "The hall draws screens, so it needs a "
-		    "terminal: connect with ssh -t.");
-		return c;
-	}
-	id = hall_open_account(hall, c, info);
-	if (c->closing)
-		return c;
 	if (id != NULL) {
 		log_info("%s: %s is in the lobby", conn_label(conn), id->name);
 		hall_enter(hall, c, id);

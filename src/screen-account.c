@@ -26,7 +26,7 @@ struct account {
 	bool			 has_password;
 	char			 since[64];
 	enum view_conn_key	 conn_key;
-	unsigned		 gen;		/* client->account_gen read */
+	uint64_t		 gen;		/* hall->account_gen read */
 };
 
 /* Read the account and its keys again from the store. */
@@ -46,7 +46,7 @@ account_load(struct client *c, struct account *a)
 	a->rows = NULL;
 	a->nkeys = 0;
 	a->confirm = false;
-	a->gen = c->account_gen;
+	a->gen = c->hall->account_gen;
 
 	if (store_user_get(store, c->identity->user, &u) == STORE_OK) {
 		a->has_password = u.hash[0] != '\0';
@@ -92,13 +92,13 @@ account_draw(struct client *c, void *state, struct grid *g)
 	struct account		*a = state;
 	struct view_account	 v;
 
-	if (a->gen != c->account_gen)
+	/* Changed here or on another terminal of the account. */
+	if (a->gen != c->hall->account_gen)
 		account_load(c, a);
 	memset(&v, 0, sizeof v);
-	client_chrome(c, &v.chrome, "Account", a->confirm ?
-	    "y remove the key  n keep it" :
-	    "k register this key  Del remove  P password  Up/Down move  "
-	    "Esc back");
+	/* The keys are the view's buttons (and its question when removing
+	 * a key): the status line is for news. */
+	client_chrome(c, &v.chrome, "Account", NULL);
 	v.name = c->identity->name;
 	v.since = a->since;
 	v.has_password = a->has_password;
@@ -144,6 +144,7 @@ account_add_key(struct client *c, struct account *a)
 	}
 	log_info("%s: %s registered key %s", conn_label(c->conn),
 	    c->identity->name, info->fingerprint);
+	hall_account_changed(c->hall, c->identity->user);
 	account_load(c, a);
 	client_status(c, false, "Key registered: `ssh %s@host` now logs "
 	    "you straight in with it.", c->identity->name);
@@ -166,6 +167,7 @@ account_remove_key(struct client *c, struct account *a)
 	}
 	log_info("%s: %s removed key %s", conn_label(c->conn),
 	    c->identity->name, fp);
+	hall_account_changed(c->hall, c->identity->user);
 	account_load(c, a);
 	client_status(c, false, "Key %s removed.", fp);
 }

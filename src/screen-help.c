@@ -24,7 +24,7 @@ help_draw(struct client *c, void *state, struct grid *g)
 	if (h->top < 0)
 		h->top = 0;
 	memset(&v, 0, sizeof v);
-	client_chrome(c, &v.chrome, "Help", "j/k PgUp/PgDn scroll  Esc back");
+	client_chrome(c, &v.chrome, "Help", NULL);	/* keys: the buttons */
 	v.top = h->top;
 	view_help_draw(g, &v, &c->hits);
 }

@@ -11,6 +11,7 @@
 #include "src/hall-int.h"
 #include "src/lineedit.h"
 #include "src/log.h"
+#include "src/table.h"
 
 #define LOBBY_LINE_CHARS 300	/* a chat line, as typed */
 #define LOBBY_LINE_BYTES CHAT_TEXT_MAX
@@ -19,6 +20,10 @@
 struct lobby {
 	enum view_lobby_focus	 focus;
 	int			 table_sel, table_top;
+	/* The selected table by its code: the list changes order as tables
+	 * come and go (and one's own move to the top), the selection stays
+	 * on the table. */
+	char			 table_code[TABLE_CODE_SIZE];
 	int			 user_sel, user_top;
 	int			 chat_back;	/* messages scrolled back */
 	uint64_t		 chat_seen;	/* newest message drawn */
@@ -59,10 +64,43 @@ lobby_build_users(struct client *c, struct lobby *l, int rows)
 	return (int)n;
 }
 
+/* Remember the selected table's code. */
+static void
+lobby_keep_selected(struct lobby *l, int n)
+{
+	if (l->table_sel >= 0 && l->table_sel < n)
+		snprintf(l->table_code, sizeof l->table_code, "%s",
+		    l->tables[l->table_sel].code);
+	else
+		l->table_code[0] = '\0';
+}
+
+/*
+ * The selection follows its table through the rows just built; with none,
+ * one's own table (the first row when there is one) is selected, so Enter
+ * goes back to it.
+ */
+static void
+lobby_find_selected(struct lobby *l, int n)
+{
+	for (int i = 0; l->table_code[0] != '\0' && i < n; i++) {
+		if (strcmp(l->tables[i].code, l->table_code) == 0) {
+			l->table_sel = i;
+			return;
+		}
+	}
+	if ((l->table_sel < 0 || l->table_code[0] != '\0') && n > 0 &&
+	    l->tables[0].mine)
+		l->table_sel = 0;
+	else if (l->table_sel >= n)
+		l->table_sel = n - 1;
+	lobby_keep_selected(l, n);
+}
+
 static int
 lobby_build_tables(struct client *c, struct lobby *l)
 {
-	int	n = hall_tables_count(c->hall);
+	int	n = hall_tables_count(c->hall, c->identity);
 	void	*p;
 
 	if (n <= 0)
@@ -74,7 +112,9 @@ lobby_build_tables(struct client *c, struct lobby *l)
 		l->tables = p;
 		l->tables_cap = n;
 	}
-	return hall_tables_rows(c->hall, l->tables, n);
+	n = hall_tables_rows(c->hall, c->identity, l->tables, n);
+	lobby_find_selected(l, n);
+	return n;
 }
 
 static int
@@ -121,6 +161,7 @@ lobby_draw(struct client *c, void *state, struct grid *g)
 	v.tables = l->tables;
 	screen_list_clamp(v.ntables, view_lobby_table_rows(g->sx, g->sy),
 	    &l->table_sel, &l->table_top);
+	lobby_keep_selected(l, v.ntables);
 	v.table_sel = l->table_sel;
 	v.table_top = l->table_top;
 
@@ -143,13 +184,13 @@ lobby_draw(struct client *c, void *state, struct grid *g)
 /* ---- actions ---------------------------------------------------------------- */
 
 static const char *
-lobby_selected_code(struct client *c, struct lobby *l)
+lobby_selected_code(struct client *c, struct lobby *l, bool watch)
 {
 	int	n = lobby_build_tables(c, l);
 
 	if (n <= 0) {
 		client_status(c, true, "There are no tables: nothing to "
-		    "join.");
+		    "%s.", watch ? "watch" : "join");
 		return NULL;
 	}
 	if (l->table_sel < 0 || l->table_sel >= n) {
@@ -162,7 +203,7 @@ lobby_selected_code(struct client *c, struct lobby *l)
 static void
 lobby_join(struct client *c, struct lobby *l, bool watch)
 {
-	const char	*code = lobby_selected_code(c, l);
+	const char	*code = lobby_selected_code(c, l, watch);
 	char		 why[256];
 
 	if (code == NULL)
@@ -301,6 +342,7 @@ lobby_mouse(struct client *c, struct lobby *l, const struct key_event *ev)
 	case VIEW_HIT_TABLE:
 		l->focus = VIEW_LOBBY_TABLES;
 		l->table_sel = hit->index;
+		lobby_keep_selected(l, lobby_build_tables(c, l));
 		break;
 	case VIEW_HIT_USER:
 		l->focus = VIEW_LOBBY_USERS;
@@ -386,10 +428,14 @@ lobby_key(struct client *c, void *state, const struct key_event *ev)
 		return;
 	}
 	if (l->focus == VIEW_LOBBY_TABLES) {
+		int	n = lobby_build_tables(c, l);
+
 		rows = view_lobby_table_rows(client_sx(c), client_sy(c));
-		if (screen_list_key(ev, lobby_build_tables(c, l), rows,
-		    &l->table_sel, &l->table_top, true))
+		if (screen_list_key(ev, n, rows, &l->table_sel, &l->table_top,
+		    true)) {
+			lobby_keep_selected(l, n);
 			return;
+		}
 	} else {
 		size_t	online;
 
@@ -462,6 +508,21 @@ static const struct screen screen_lobby = {
 	.key = lobby_key,
 	.free = lobby_free,
 };
+
+void
+screen_lobby_select(struct client *c, const char *code)
+{
+	struct lobby	*l;
+
+	for (int i = 0; i < c->depth; i++) {
+		if (c->stack[i].screen != &screen_lobby)
+			continue;
+		l = c->stack[i].state;
+		snprintf(l->table_code, sizeof l->table_code, "%s", code);
+		l->focus = VIEW_LOBBY_TABLES;
+		return;
+	}
+}
 
 void
 screen_lobby_open(struct client *c)

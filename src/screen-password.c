@@ -50,7 +50,7 @@ passwd_hashed(struct client *c, void *state, bool ok, const char *hash,
 	}
 	log_info("%s: %s changed the password", conn_label(c->conn),
 	    c->identity->name);
-	c->account_gen++;
+	hall_account_changed(hall, c->identity->user);
 	client_pop(c);		/* frees p */
 	client_status(c, false, "Your password is changed.");
 }

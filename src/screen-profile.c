@@ -158,7 +158,7 @@ profile_draw(struct client *c, void *state, struct grid *g)
 	struct view_profile	 v;
 
 	memset(&v, 0, sizeof v);
-	client_chrome(c, &v.chrome, "Profile", "j/k scroll  Esc back");
+	client_chrome(c, &v.chrome, "Profile", NULL);	/* keys: the buttons */
 	v.name = p->who->name;
 	v.guest = p->who->kind == IDENTITY_GUEST;
 	v.since = p->since[0] != '\0' ? p->since : NULL;

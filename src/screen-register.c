@@ -167,12 +167,19 @@ reg_key(struct client *c, void *state, const struct key_event *ev)
 		reg_submit(c, r);
 		break;
 	case FORM_CHANGED:
-		/* Leaving the name field: say at once if it cannot be had. */
+		/*
+		 * Leaving the name field: say at once if it cannot be had,
+		 * and stay in it, where the message is about (a button
+		 * still works by click or Esc).
+		 */
 		if (focus == REG_NAME && r->form.focus != REG_NAME &&
+		    r->form.focus < r->form.nfields &&
 		    *form_text(&r->form, REG_NAME) != '\0' &&
 		    reg_name_ok(c->hall, form_text(&r->form, REG_NAME), why,
-		    sizeof why) != 0)
+		    sizeof why) != 0) {
 			form_message(&r->form, true, "%s", why);
+			r->form.focus = REG_NAME;
+		}
 		break;
 	default:
 		break;

@@ -1,7 +1,8 @@
 /*
  * screen-settings.c - how this connection's screens are drawn: UTF-8 or
  * ASCII, 256, 16 or no colours, mouse reports on or off.  The detection
- * from TERM, the locale and NO_COLOR chose the start; changes apply at once
+ * from TERM, the locale and NO_COLOR chose the start (and follows a
+ * terminal type told late, until the user chooses); changes apply at once
  * and last for the connection.
  */
 #include <stdlib.h>
@@ -62,8 +63,8 @@ settings_draw(struct client *c, void *state, struct grid *g)
 	struct view_settings	 v;
 
 	memset(&v, 0, sizeof v);
-	client_chrome(c, &v.chrome, "Settings",
-	    "Up/Down choose  Left/Right change  d as detected  Esc back");
+	/* The keys are the view's buttons: the status line is for news. */
+	client_chrome(c, &v.chrome, "Settings", NULL);
 	settings_current(c, v.choice);
 	v.detected[VIEW_SETTING_CHARSET] = c->detected.utf8 ? 0 : 1;
 	v.detected[VIEW_SETTING_COLOURS] =
@@ -106,7 +107,9 @@ settings_key(struct client *c, void *state, const struct key_event *ev)
 			settings_current(c, choice);
 			choice[s->selected] = hit->index % 16;
 			settings_apply(c, choice);
-		} else if (hit->id == VIEW_HIT_BUTTON && hit->index == 3)
+		} else if (hit->id == VIEW_HIT_BUTTON && hit->index == 2)
+			client_caps_reset(c);
+		else if (hit->id == VIEW_HIT_BUTTON && hit->index == 3)
 			client_pop(c);
 		return;
 	}
@@ -132,8 +135,7 @@ settings_key(struct client *c, void *state, const struct key_event *ev)
 		settings_change(c, s->selected, 1);
 		break;
 	case 'd':
-		client_set_caps(c, c->detected.utf8, c->detected.colours,
-		    true);
+		client_caps_reset(c);
 		break;
 	default:
 		screen_nav_key(c, ev);

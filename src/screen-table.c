@@ -14,14 +14,16 @@
  *                      S P) to drop
  *   :                  type a move ("h8", "7g7f+", "P*5e", "black"...)
  *   r                  resign (asks first)        d  offer / accept a draw
- *   x                  decline a draw             u  ask to take back a move
- *   y / n              answer a request to take a move back
+ *   u                  ask to take back a move
+ *   y / n              answer the opponent's draw offer or request to
+ *                      take a move back
  *   b w m              swap choices: black, white, two more stones
  *   s                  sit down / stand up        g  start, or play again
  *   K / H + seat       the host sends someone away / passes hosting on
  *   v                  turn the four-player board (watchers pick a side)
  *   c, Tab             chat (Enter sends, Esc stops)   PgUp/PgDn scroll it
- *   Esc, q             back to the lobby
+ *   Esc, q             back to the lobby (asks first while one's game
+ *                      runs: the seat stays, the lobby lists the table)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +50,7 @@ enum ts_ask {
 	TS_ASK_PROMOTE,
 	TS_ASK_KICK,
 	TS_ASK_HOST,
+	TS_ASK_LEAVE,
 };
 
 struct table_screen {
@@ -120,6 +123,40 @@ ts_my_turn(const struct table_screen *ts)
 	int seat = ts_seat(ts);
 
 	return seat >= 0 && table_turn(ts->table) == seat;
+}
+
+/*
+ * What the opponent asks of this viewer, answered with y / n.  Both may be
+ * open at once: the request to take a move back is asked (and answered)
+ * first, since taking a move back withdraws a draw offer.
+ */
+enum ts_request {
+	TS_REQUEST_NONE,
+	TS_REQUEST_UNDO,
+	TS_REQUEST_DRAW,
+};
+
+static enum ts_request
+ts_request(const struct table_screen *ts)
+{
+	int seat = ts_seat(ts);
+
+	if (seat < 0)
+		return TS_REQUEST_NONE;
+	if (table_undo_request(ts->table) >= 0 &&
+	    table_undo_request(ts->table) != seat)
+		return TS_REQUEST_UNDO;
+	if (table_draw_offer(ts->table) >= 0 &&
+	    table_draw_offer(ts->table) != seat)
+		return TS_REQUEST_DRAW;
+	return TS_REQUEST_NONE;
+}
+
+/* A game is running in which the viewer holds a seat. */
+static bool
+ts_in_game(const struct table_screen *ts)
+{
+	return ts_seat(ts) >= 0 && table_phase(ts->table) == TABLE_PLAYING;
 }
 
 /* ---- building the view -------------------------------------------------------- */
@@ -274,7 +311,6 @@ static const char *
 ts_build_prompt(struct table_screen *ts)
 {
 	struct table *t = ts->table;
-	int seat = ts_seat(ts);
 
 	switch (ts->ask) {
 	case TS_ASK_RESIGN:
@@ -282,9 +318,16 @@ ts_build_prompt(struct table_screen *ts)
 	case TS_ASK_PROMOTE:
 		return "Promote? y/n (Esc: neither)";
 	case TS_ASK_KICK:
-		return "Send away the player in which seat? 1-4 (Esc: no one)";
+		snprintf(ts->prompt, sizeof ts->prompt, "Send away the player "
+		    "in which seat? 1-%d (Esc: no one)", table_nseats(t));
+		return ts->prompt;
 	case TS_ASK_HOST:
-		return "Pass hosting to which seat? 1-4 (Esc: keep it)";
+		snprintf(ts->prompt, sizeof ts->prompt, "Pass hosting to which "
+		    "seat? 1-%d (Esc: keep it)", table_nseats(t));
+		return ts->prompt;
+	case TS_ASK_LEAVE:
+		return "Leave the table? Your seat stays yours: come back from "
+		    "the lobby. y/n";
 	case TS_ASK_NONE:
 		break;
 	}
@@ -296,44 +339,79 @@ ts_build_prompt(struct table_screen *ts)
 		snprintf(ts->prompt, sizeof ts->prompt, "Move: %s", text);
 		return ts->prompt;
 	}
-	if (seat >= 0 && table_undo_request(t) >= 0 &&
-	    table_undo_request(t) != seat) {
+	switch (ts_request(ts)) {
+	case TS_REQUEST_UNDO:
 		snprintf(ts->prompt, sizeof ts->prompt, "%s asks to take back "
 		    "a move: y agree, n refuse", table_seat(t,
 		    table_undo_request(t))->name);
 		return ts->prompt;
-	}
-	if (seat >= 0 && table_draw_offer(t) >= 0 &&
-	    table_draw_offer(t) != seat) {
+	case TS_REQUEST_DRAW:
 		snprintf(ts->prompt, sizeof ts->prompt, "%s offers a draw: "
-		    "d accept, x decline", table_seat(t,
+		    "y accept, n decline", table_seat(t,
 		    table_draw_offer(t))->name);
 		return ts->prompt;
+	case TS_REQUEST_NONE:
+		break;
 	}
 	return NULL;
 }
 
+/* Add one key's hint to the hint line. */
+static void
+ts_hint(struct table_screen *ts, const char *hint)
+{
+	size_t n = strlen(ts->hints);
+
+	snprintf(ts->hints + n, sizeof ts->hints - n, "%s%s", n > 0 ? "  " :
+	    "", hint);
+}
+
+/*
+ * The keys this viewer can use now, and only those: the host's keys to the
+ * host, the swap choice to whoever must choose.
+ */
 static const char *
 ts_hints(struct table_screen *ts)
 {
 	struct table *t = ts->table;
+	const struct game *g = table_game(t);
+	enum table_phase phase = table_phase(t);
+	bool host = table_host(t) == ts->who;
 	int seat = ts_seat(ts);
+	struct game_status st;
 
 	if (ts->chatting)
 		return "Enter send  Esc stop typing  PgUp/PgDn scroll";
-	if (seat < 0)
-		snprintf(ts->hints, sizeof ts->hints, "%ss sit  c chat  "
-		    "Esc lobby", ts_yonin(ts) ? "v turn board  " : "");
-	else if (table_phase(t) != TABLE_PLAYING)
-		snprintf(ts->hints, sizeof ts->hints, "g %s  s stand  c chat  "
-		    "%sEsc lobby", table_phase(t) == TABLE_OVER ? "again" :
-		    "start", table_host(t) == ts->who ? "K kick  H host  " : "");
-	else if (ts_yonin(ts))
-		snprintf(ts->hints, sizeof ts->hints, "arrows move  Enter "
-		    "pick/put  1-4 drop RGSP  : type  c chat  Esc lobby");
-	else
-		snprintf(ts->hints, sizeof ts->hints, "arrows move  Enter "
-		    "place  : type  r resign  d draw  u undo  c chat  Esc");
+	ts->hints[0] = '\0';
+	if (seat >= 0 && phase == TABLE_PLAYING) {
+		if (ts_yonin(ts)) {
+			ts_hint(ts, "arrows move  Enter pick/put  1-4 drop "
+			    "RGSP  : type");
+		} else if (table_turn_is_choice(t) && ts_my_turn(ts)) {
+			g->variant->status(g, &st);
+			ts_hint(ts, "b black  w white");
+			if (st.choices & GAME_CHOICE_MORE)
+				ts_hint(ts, "m two more");
+			ts_hint(ts, ": type");
+		} else
+			ts_hint(ts, "arrows+Enter place  : type  r resign  "
+			    "d draw  u undo");
+	} else {
+		if (seat < 0 && phase != TABLE_PLAYING &&
+		    table_seats_taken(t) < table_nseats(t))
+			ts_hint(ts, "s sit");
+		if (seat < 0 && ts_yonin(ts))
+			ts_hint(ts, "v turn board");
+		if (phase == TABLE_WAITING && host)
+			ts_hint(ts, "g start");
+		else if (phase == TABLE_OVER && seat >= 0)
+			ts_hint(ts, "g again");
+		if (seat >= 0)
+			ts_hint(ts, "s stand");
+		if (phase != TABLE_PLAYING && host)
+			ts_hint(ts, "K kick  H host");
+	}
+	ts_hint(ts, "c chat  Esc lobby");
 	return ts->hints;
 }
 
@@ -694,6 +772,45 @@ ts_go(struct table_screen *ts)
 		ts_clear_selection(ts);
 }
 
+/* Back to the lobby (this screen goes), this table selected there. */
+static void
+ts_back(struct table_screen *ts)
+{
+	if (ts->table != NULL)
+		screen_lobby_select(ts->client, table_code(ts->table));
+	client_pop(ts->client);
+}
+
+/* Esc or q: back to the lobby, asking first when one's game runs. */
+static void
+ts_leave(struct table_screen *ts)
+{
+	if (ts_in_game(ts)) {
+		ts->ask = TS_ASK_LEAVE;
+		client_dirty(ts->client);
+		return;
+	}
+	ts_back(ts);
+}
+
+/* y / n: answer what the opponent asks (a move back, a draw). */
+static int
+ts_reply(struct table_screen *ts, bool yes, char *err, size_t errlen)
+{
+	switch (ts_request(ts)) {
+	case TS_REQUEST_UNDO:
+		return table_undo_answer(ts->table, ts->who, yes, err, errlen);
+	case TS_REQUEST_DRAW:
+		if (yes)
+			return table_draw(ts->table, ts->who, err, errlen);
+		return table_draw_decline(ts->table, ts->who, err, errlen);
+	case TS_REQUEST_NONE:
+		break;
+	}
+	snprintf(err, errlen, "nobody is asking you anything");
+	return -1;
+}
+
 /* y / n / digits while a question is open: 1 if the key answered it. */
 static int
 ts_answer(struct table_screen *ts, const struct key_event *ev)
@@ -724,9 +841,19 @@ ts_answer(struct table_screen *ts, const struct key_event *ev)
 		ts->promote.promote = ev->key == 'y';
 		ts_play(ts, &ts->promote);
 		break;
+	case TS_ASK_LEAVE:
+		if (ev->key != 'y' && ev->key != 'n')
+			return 1;
+		ts->ask = TS_ASK_NONE;
+		if (ev->key == 'y') {
+			ts_back(ts);	/* frees ts */
+			return 1;
+		}
+		break;
 	case TS_ASK_KICK:
 	case TS_ASK_HOST:
-		if (ev->key < '1' || ev->key > '4')
+		if (ev->key < '1' ||
+		    ev->key >= '1' + (uint32_t)table_nseats(ts->table))
 			return 1;
 		ts->ask = TS_ASK_NONE;
 		if (ask == TS_ASK_KICK)
@@ -743,12 +870,6 @@ ts_answer(struct table_screen *ts, const struct key_event *ev)
 		ts_refused(ts, err);
 	client_dirty(ts->client);
 	return 1;
-}
-
-static void
-ts_back(struct table_screen *ts)
-{
-	client_pop(ts->client);
 }
 
 static void
@@ -936,17 +1057,12 @@ ts_key(struct client *c, void *state, const struct key_event *ev)
 	case 'd':
 		r = table_draw(ts->table, ts->who, err, sizeof err);
 		break;
-	case 'x':
-		r = table_draw_decline(ts->table, ts->who, err, sizeof err);
-		break;
 	case 'u':
 		r = table_undo_ask(ts->table, ts->who, err, sizeof err);
 		break;
 	case 'y':
 	case 'n':
-		if (table_undo_request(ts->table) >= 0)
-			r = table_undo_answer(ts->table, ts->who, ev->key == 'y',
-			    err, sizeof err);
+		r = ts_reply(ts, ev->key == 'y', err, sizeof err);
 		break;
 	case 'b':
 		ts_choose(ts, GAME_CHOICE_BLACK);
@@ -989,10 +1105,10 @@ ts_key(struct client *c, void *state, const struct key_event *ev)
 			ts_clear_selection(ts);
 			break;
 		}
-		ts_back(ts);
+		ts_leave(ts);
 		return;
 	case 'q':
-		ts_back(ts);
+		ts_leave(ts);
 		return;
 	case KEY_F1: case '?':
 		screen_help_open(c);

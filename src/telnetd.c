@@ -6,7 +6,8 @@
  * not empty", and the write callback (low watermark 0) is the drain signal:
  * with the conn's one-frame rule the output buffer never holds more than
  * one frame.  The user is handed to the hall once NAWS and TTYPE are
- * settled or half a second has passed, whichever is first.
+ * settled or half a second has passed, whichever is first; a window size or
+ * terminal type that comes later still reaches the hall.
  */
 #include <sys/socket.h>
 
@@ -118,10 +119,9 @@ static void
 telnetd_nvt_term(void *arg, const char *term)
 {
 	struct telnetd_conn	*tc = arg;
-	struct conn_info	*info = conn_info_mutable(tc->conn);
 
-	if (!tc->ready)
-		snprintf(info->term, sizeof info->term, "%s", term);
+	/* Late (after the settle time) is fine: the hall looks again. */
+	conn_transport_term(tc->conn, term);
 	if (nvt_settled(tc->nvt))
 		telnetd_make_ready(tc);
 }

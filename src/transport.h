@@ -75,6 +75,14 @@ void	conn_transport_input(struct conn *, const void *, size_t);
 /* A new window size (clamped here; 0 keeps the old value). */
 void	conn_transport_resize(struct conn *, int cols, int rows);
 
+/*
+ * The terminal type (cleaned printable ASCII), whenever it is learnt: it
+ * goes into conn_info; once the hall has the conn (telnet's TTYPE may come
+ * after the session opened) the hall is told as by a resize, so it looks
+ * at conn_info again.
+ */
+void	conn_transport_term(struct conn *, const char *term);
+
 /* Output may have drained: retry the tail, report writable.  Call after
  * every pump (from the transport's own event callbacks). */
 void	conn_transport_flush(struct conn *);

@@ -137,6 +137,25 @@ guest(struct harness *h, const char *user)
 	return tc;
 }
 
+/* An account holder logging in with his password over SSH: the lobby. */
+static struct tclient *
+member_login(struct harness *h, const char *name)
+{
+	struct tclient	*tc = tclient_ssh_new(harness_ssh_port(h), name);
+	const char	*answers[] = { PASSWORD, NULL };
+
+	tclient_set_term(tc, 80, 24, "xterm-256color");
+	if (tclient_connect(tc) != 0) {
+		show_log();
+		ck_abort_msg("connect: %s", tclient_error(tc));
+	}
+	ck_assert_int_eq(tclient_auth_kbdint(tc, answers),
+	    TCLIENT_AUTH_SUCCESS);
+	ck_assert_msg(tclient_shell(tc) == 0, "shell: %s", tclient_error(tc));
+	wait_for(tc, "Online (");
+	return tc;
+}
+
 /* Stop typing in the lobby chat (Esc is told apart from a key after it
  * by time: wait until the hall took it). */
 static void
@@ -155,6 +174,15 @@ quit(struct tclient *tc)
 	ck_assert_msg(tclient_wait_closed(tc, WAIT_MS) == 0,
 	    "q did not end the connection");
 	tclient_free(tc);
+}
+
+/* Back from a screen over the lobby (Esc), then leave. */
+static void
+quit_from(struct tclient *tc)
+{
+	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_ESCAPE), 0);
+	wait_for(tc, "j/k move");
+	quit(tc);
 }
 
 /* ---- register, then log in with the password ---------------------------- */
@@ -378,6 +406,124 @@ START_TEST(test_chat_limit)
 }
 END_TEST
 
+/*
+ * A paste longer than any key budget arrives whole, Enter included: seven
+ * chat lines of 300 characters (what a chat line takes) in one go, all
+ * seen by someone else.  (The hall is told to let ten lines through at
+ * once: its chat limit is not what this is about.)
+ */
+START_TEST(test_paste)
+{
+	static const char *const settings[] = { "chat_burst=10", NULL };
+	struct harness	*h;
+	struct tclient	*a, *b;
+	char		 paste[7 * 301 + 1], mark[32], text[301];
+	size_t		 at = 0;
+	int		 i, n;
+
+	if (harness_daemon_path() == NULL)
+		return;
+	h = harness_start(settings);
+	ck_assert_msg(h != NULL, "gamehalld did not start (see above)");
+	current = h;
+	a = guest(h, "paster");
+	b = visitor(h, "reader", 200, 60);
+	ck_assert_int_eq(tclient_type(b, "g"), 0);
+	wait_for(b, "Online (2)");
+	for (i = 0; i < 7; i++) {
+		/* "start<i>" and "end<i>" as words of their own, so the
+		 * wrapped message shows them whole. */
+		n = snprintf(text, sizeof text, "start%d", i);
+		for (; n < 300 - 5; n++)
+			text[n] = n % 8 == 0 ? ' ' : 'x';
+		snprintf(text + n, sizeof text - (size_t)n, " end%d", i);
+		ck_assert_uint_eq(strlen(text), 300);
+		at += (size_t)snprintf(paste + at, sizeof paste - at, "%s\r",
+		    text);
+	}
+	ck_assert_uint_ge(at, 2000);
+	ck_assert_int_eq(tclient_type(a, "t"), 0);
+	wait_for(a, "Esc stop typing");
+	ck_assert_int_eq(tclient_send(a, paste, at), 0);
+	for (i = 0; i < 7; i++) {
+		snprintf(mark, sizeof mark, "start%d", i);
+		wait_for(b, mark);
+		snprintf(mark, sizeof mark, "end%d", i);
+		wait_for(b, mark);
+	}
+	ck_assert(!tclient_find(a, "dropped", NULL, NULL));
+	tclient_free(a);
+	quit(b);
+	stop(h);
+}
+END_TEST
+
+static int64_t
+now_ms(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * A sustained key flood from one person (far beyond the burst the hall
+ * takes at once) is delayed, not dropped: its last line still arrives,
+ * seconds later; meanwhile two others chat as if nothing happened.
+ */
+START_TEST(test_flood)
+{
+	struct harness	*h = start();
+	struct tclient	*a, *b, *c;
+	static char	 flood[40 * 1024];
+	char		 line[32];
+	int64_t		 t0, worst = 0;
+	size_t		 i;
+
+	if (h == NULL)
+		return;
+	a = guest(h, "flooder");
+	b = guest(h, "talker");
+	c = guest(h, "listener");
+	wait_for(c, "Online (3)");
+	/* Typing into a full chat line, over and over; at the end the line
+	 * is emptied and a last message sent. */
+	ck_assert_int_eq(tclient_type(a, "t"), 0);
+	wait_for(a, "Esc stop typing");
+	for (i = 0; i < sizeof flood; i++)
+		flood[i] = (char)('a' + i % 26);
+	ck_assert_int_eq(tclient_send(a, flood, sizeof flood), 0);
+	ck_assert_int_eq(tclient_ctrl(a, 'u'), 0);
+	type_line(a, "flood over");
+	tclient_set_reading(a, false);
+
+	ck_assert_int_eq(tclient_type(b, "t"), 0);
+	wait_for(b, "Esc stop typing");
+	for (i = 0; i < 3; i++) {
+		snprintf(line, sizeof line, "still here %zu", i);
+		t0 = now_ms();
+		type_line(b, line);
+		wait_for(c, line);
+		if (now_ms() - t0 > worst)
+			worst = now_ms() - t0;
+	}
+	fprintf(stderr, "test_flood: a chat line took %lld ms at worst "
+	    "during the flood\n", (long long)worst);
+	/* The flood was still going (it takes seconds at the hall's input
+	 * rate): the others were not made to wait for it. */
+	ck_assert_msg(!tclient_find(c, "flood over", NULL, NULL),
+	    "the flood was over before the others talked");
+	ck_assert_msg(worst < 5000, "a chat line took %lld ms",
+	    (long long)worst);
+	wait_for(c, "flood over");
+	tclient_free(a);
+	tclient_free(b);
+	quit(c);
+	stop(h);
+}
+END_TEST
+
 /* ---- resizing ---------------------------------------------------------------- */
 
 START_TEST(test_resize)
@@ -453,6 +599,7 @@ START_TEST(test_hostile_name)
 {
 	struct harness	*h = start();
 	struct tclient	*tc;
+	int		 row, crow, ccol;
 
 	if (h == NULL)
 		return;
@@ -461,28 +608,35 @@ START_TEST(test_hostile_name)
 	ck_assert_int_eq(tclient_type(tc, "r"), 0);
 	wait_for(tc, "Password again:");
 
-	/* Each refused with its reason; the form stays. */
+	/*
+	 * Each refused with its reason; the form stays, with the cursor in
+	 * the name field the message is about: the next try is typed there
+	 * at once.
+	 */
 	type_line(tc, "<script>");
 	wait_for(tc, "That name cannot be used");
 	wait_for(tc, "not '<'");
-	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_BACKTAB), 0);
+	ck_assert(tclient_find(tc, "Name:", &row, NULL));
+	tclient_cursor(tc, &crow, &ccol);
+	ck_assert_int_eq(crow, row);
 	ck_assert_int_eq(tclient_ctrl(tc, 'u'), 0);
 	type_line(tc, "x");
 	wait_for(tc, "at least 2");
-	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_BACKTAB), 0);
 	ck_assert_int_eq(tclient_ctrl(tc, 'u'), 0);
 	type_line(tc, "much-too-long-a-name");
 	wait_for(tc, "at most 16");
-	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_BACKTAB), 0);
 	ck_assert_int_eq(tclient_ctrl(tc, 'u'), 0);
 	type_line(tc, "guest-1234");
 	wait_for(tc, "kept for guests");
-	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_BACKTAB), 0);
 	ck_assert_int_eq(tclient_ctrl(tc, 'u'), 0);
 	type_line(tc, "ALICE");
 	wait_for(tc, "is taken");
+	/* Tab from a bad name: still the name field. */
+	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_TAB), 0);
+	tclient_settle(tc, 300, WAIT_MS);
+	tclient_cursor(tc, &crow, &ccol);
+	ck_assert_int_eq(crow, row);
 	/* An escape sequence typed into the name: never a control. */
-	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_BACKTAB), 0);
 	ck_assert_int_eq(tclient_ctrl(tc, 'u'), 0);
 	ck_assert_int_eq(tclient_send(tc, "\x1b[31mr\x1b]0;t\x07\r", 13),
 	    0);
@@ -539,6 +693,121 @@ START_TEST(test_hostile_chat)
 	quit(b);
 	leave_chat(a);
 	quit(a);
+	stop(h);
+}
+END_TEST
+
+/* ---- the smaller screens ------------------------------------------------------------ */
+
+/* How many times text is on the screen. */
+static int
+count(struct tclient *tc, const char *text)
+{
+	char		*screen = tclient_screen(tc), *p;
+	int		 n = 0;
+
+	for (p = screen; (p = strstr(p, text)) != NULL; p += strlen(text))
+		n++;
+	free(screen);
+	return n;
+}
+
+/* Help, Settings and Account show their keys once: as buttons, with the
+ * status line left for news. */
+START_TEST(test_keys_shown_once)
+{
+	struct harness	*h = start();
+	struct tclient	*tc;
+
+	if (h == NULL)
+		return;
+	tc = guest(h, "looker");
+	ck_assert_int_eq(tclient_type(tc, "?"), 0);
+	wait_for(tc, "Keys");
+	ck_assert_int_eq(count(tc, "Esc back"), 1);
+	ck_assert_int_eq(count(tc, "PgUp/PgDn scroll"), 1);
+	ck_assert_int_eq(tclient_type(tc, "q"), 0);
+	wait_for(tc, "Online (1)");
+	ck_assert_int_eq(tclient_type(tc, "s"), 0);
+	wait_for(tc, "How this terminal is drawn");
+	ck_assert_int_eq(count(tc, "Esc back"), 1);
+	ck_assert_int_eq(count(tc, "as detected"), 1);
+	ck_assert_int_eq(tclient_type(tc, "q"), 0);
+	wait_for(tc, "Online (1)");
+	quit(tc);
+
+	ck_assert_int_eq(harness_add_account(h, "erin", PASSWORD), 0);
+	tc = member_login(h, "erin");
+	ck_assert_int_eq(tclient_type(tc, "a"), 0);
+	wait_for(tc, "SSH keys (0)");
+	ck_assert_int_eq(count(tc, "Esc back"), 1);
+	ck_assert_int_eq(count(tc, "change password"), 1);
+	quit_from(tc);
+	stop(h);
+}
+END_TEST
+
+/* 'w' with no table: nothing to watch (not "to join"). */
+START_TEST(test_watch_nothing)
+{
+	struct harness	*h = start();
+	struct tclient	*tc;
+
+	if (h == NULL)
+		return;
+	tc = guest(h, "watcher");
+	ck_assert_int_eq(tclient_type(tc, "w"), 0);
+	wait_for(tc, "There are no tables: nothing to watch.");
+	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_ENTER), 0);
+	wait_for(tc, "There are no tables: nothing to join.");
+	quit(tc);
+	stop(h);
+}
+END_TEST
+
+/*
+ * The account screen follows changes made on another terminal: frank,
+ * logged in twice, registers a key on one; the other, already showing
+ * the account, lists it.
+ */
+START_TEST(test_account_follows)
+{
+	struct harness	*h = start();
+	struct tclient	*a, *b;
+	ssh_key		 key;
+	char		*fp;
+
+	if (h == NULL)
+		return;
+	ck_assert_int_eq(harness_add_account(h, "frank", PASSWORD), 0);
+	a = member_login(h, "frank");
+	ck_assert_int_eq(tclient_type(a, "a"), 0);
+	wait_for(a, "SSH keys (0)");
+
+	/* The other terminal: a new key, logged in with the form. */
+	key = tclient_key_new();
+	ck_assert_ptr_nonnull(key);
+	fp = tclient_key_fingerprint(key);
+	b = with_key(h, "somebody", key);
+	wait_for(b, "Welcome to gamehall");
+	ck_assert_int_eq(tclient_type(b, "l"), 0);
+	wait_for(b, "Log in");
+	type_line(b, "frank");
+	type_line(b, PASSWORD);
+	wait_for(b, "Online (1)");
+	ck_assert_int_eq(tclient_type(b, "a"), 0);
+	wait_for(b, "Press k to register it");
+	ck_assert_int_eq(tclient_type(b, "k"), 0);
+	wait_for(b, "SSH keys (1)");
+
+	wait_for(a, "SSH keys (1)");
+	wait_for(a, fp);
+	ck_assert_int_eq(tclient_key(a, TCLIENT_KEY_ESCAPE), 0);
+	wait_for(a, "Online (1)");
+	free(fp);
+	ssh_key_free(key);
+	tclient_free(a);
+	tclient_free(b);
 	stop(h);
 }
 END_TEST
@@ -629,6 +898,11 @@ hall_suite(void)
 	HALL_CASE(s, test_guest);
 	HALL_CASE(s, test_chat);
 	HALL_CASE(s, test_chat_limit);
+	HALL_CASE(s, test_paste);
+	HALL_CASE(s, test_flood);
+	HALL_CASE(s, test_keys_shown_once);
+	HALL_CASE(s, test_watch_nothing);
+	HALL_CASE(s, test_account_follows);
 	HALL_CASE(s, test_resize);
 	HALL_CASE(s, test_too_small);
 	HALL_CASE(s, test_hostile_name);

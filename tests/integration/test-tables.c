@@ -51,6 +51,13 @@ wait_for(struct tclient *tc, const char *text)
 }
 
 static void
+wait_gone_ok(struct tclient *tc, const char *text)
+{
+	ck_assert_msg(tclient_wait_gone(tc, text, WAIT_MS) == 0,
+	    "\"%s\" never went away", text);
+}
+
+static void
 type_line(struct tclient *tc, const char *text)
 {
 	ck_assert_int_eq(tclient_type(tc, text), 0);
@@ -323,6 +330,9 @@ START_TEST(test_swap2_choice)
 	/* The choice, and whose it is, for both to see. */
 	wait_for(p2, "you choose: black (b), white (w) or two");
 	wait_for(p1, "chooses: black (b), white (w) or");
+	/* The choice's keys are in the chooser's key line. */
+	wait_for(p2, "b black  w white  m two more  : type  c chat  Esc lobby");
+	ck_assert(!tclient_find(p1, "b black  w white", NULL, NULL));
 	/* Not p1's choice. */
 	ck_assert_int_eq(tclient_type(p1, "w"), 0);
 	wait_for(p1, "not your turn");
@@ -607,6 +617,12 @@ START_TEST(test_lobby_create_and_join)
 	ck_assert_int_eq(tclient_key(bob, TCLIENT_KEY_ENTER), 0);
 	wait_for(bob, "Share: ssh");
 	wait_for(alice, "bob sits down in seat 2");
+	/* Each sees the keys that are his: the host's only to the host. */
+	wait_for(bob, "s stand  c chat  Esc lobby");
+	ck_assert(!tclient_find(bob, "g start", NULL, NULL));
+	ck_assert(!tclient_find(bob, "K kick", NULL, NULL));
+	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_PAGEDOWN), 0);
+	wait_for(alice, "g start  s stand  K kick  H host  c chat  Esc lobby");
 	/* Back to the lobby before the game: bob's seat is free again. */
 	ck_assert_int_eq(tclient_type(bob, "q"), 0);
 	wait_for(bob, "Online (");
@@ -615,11 +631,14 @@ START_TEST(test_lobby_create_and_join)
 	ck_assert_int_eq(tclient_key(bob, TCLIENT_KEY_ENTER), 0);
 	wait_for(alice, "bob sits down in seat 2");
 	ck_assert_int_eq(tclient_type(alice, "H"), 0);
-	wait_for(alice, "Pass hosting to which seat?");
+	/* Two seats at this table: 1-2, and 3 is no answer. */
+	wait_for(alice, "Pass hosting to which seat? 1-2 (Esc: keep it)");
+	ck_assert_int_eq(tclient_type(alice, "3"), 0);
 	ck_assert_int_eq(tclient_type(alice, "2"), 0);
 	wait_for(bob, "alice hands hosting to bob");
+	wait_for(bob, "g start  s stand  K kick  H host");
 	ck_assert_int_eq(tclient_type(bob, "K"), 0);
-	wait_for(bob, "Send away the player in which seat?");
+	wait_for(bob, "Send away the player in which seat? 1-2 (Esc: no one)");
 	ck_assert_int_eq(tclient_type(bob, "1"), 0);
 	wait_for(alice, "The host asked you to leave table");
 	wait_for(alice, "Online (");
@@ -647,6 +666,8 @@ START_TEST(test_cursor_and_click)
 	w = b == alice ? bob : alice;
 	all[0] = alice;
 	all[1] = bob;
+	/* The keys of a game in play, the way back last. */
+	wait_for(b, "r resign  d draw  u undo  c chat  Esc lobby");
 	/* The cursor starts on h8: Enter places there; then right, Enter. */
 	ck_assert_int_eq(tclient_key(b, TCLIENT_KEY_ENTER), 0);
 	seen(all, 2, 1, "h8");
@@ -669,6 +690,128 @@ START_TEST(test_cursor_and_click)
 }
 END_TEST
 
+/* ---- answers, leaving and coming back -------------------------------------------------- */
+
+/* A draw offer and a request to take a move back are both answered y/n. */
+START_TEST(test_answers_yes_no)
+{
+	struct harness *h = start();
+	struct tclient *alice, *bob, *b, *w, *all[2];
+	char code[8];
+
+	if (h == NULL)
+		return;
+	accounts(h);
+	two_at_table(h, "gomoku", &alice, &bob, code);
+	b = is_black(alice, "alice") ? alice : bob;
+	w = b == alice ? bob : alice;
+	all[0] = alice;
+	all[1] = bob;
+	move(b, "h8");
+	seen(all, 2, 1, "h8");
+	ck_assert_int_eq(tclient_type(w, "d"), 0);
+	wait_for(b, "offers a draw: y accept, n decline");
+	ck_assert_int_eq(tclient_type(b, "n"), 0);
+	wait_for(w, "declines the draw");
+	move(w, "a1");
+	seen(all, 2, 2, "a1");
+	ck_assert_int_eq(tclient_type(w, "u"), 0);
+	wait_for(b, "asks to take back a move: y agree, n refuse");
+	ck_assert_int_eq(tclient_type(b, "y"), 0);
+	wait_for(w, "1 move taken back");
+	/* Nothing asked: y is answered so. */
+	ck_assert_int_eq(tclient_type(w, "y"), 0);
+	wait_for(w, "nobody is asking you anything");
+	ck_assert_int_eq(tclient_type(b, "d"), 0);
+	wait_for(w, "offers a draw: y accept, n decline");
+	ck_assert_int_eq(tclient_type(w, "y"), 0);
+	wait_for(b, "accepts the draw");
+	wait_for(b, "game over");
+	tclient_free(alice);
+	tclient_free(bob);
+	stop(h);
+}
+END_TEST
+
+/*
+ * Esc in one's running game asks first; said yes, the player is in the
+ * lobby, which lists his private table as his (and only to him and the
+ * others at it), and Enter takes him back to the game - also when he had
+ * selected another table in the lobby and came by its code.
+ */
+START_TEST(test_leave_and_come_back)
+{
+	struct harness *h = start();
+	struct tclient *alice, *bob, *carol, *dave;
+	char code[8], other[8], text[96];
+	int r;
+
+	if (h == NULL)
+		return;
+	accounts(h);
+	carol = member(h, "carol", "new renju");
+	table_code(carol, other);
+	alice = member(h, "alice", "new gomoku private=yes");
+	table_code(alice, code);
+	snprintf(text, sizeof text, "join %s", code);
+	bob = member(h, "bob", text);
+	wait_for(bob, "Share: ssh");
+	wait_for(alice, "waiting for alice to start");
+	ck_assert_int_eq(tclient_type(alice, "g"), 0);
+	wait_for(alice, "to move");
+	dave = member(h, "dave", NULL);
+	wait_for(dave, other);
+
+	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_ESCAPE), 0);
+	wait_for(alice, "Leave the table? Your seat stays yours: come back "
+	    "from the lobby. y/n");
+	ck_assert_int_eq(tclient_type(alice, "n"), 0);
+	wait_gone_ok(alice, "Leave the table?");
+	ck_assert(tclient_find(alice, "Share: ssh", NULL, NULL));
+	ck_assert_int_eq(tclient_type(alice, "q"), 0);
+	wait_for(alice, "Leave the table?");
+	ck_assert_int_eq(tclient_type(alice, "y"), 0);
+	wait_for(alice, "Online (4)");
+	/* Listed to her as hers, first, private as it is; not to dave. */
+	wait_for(alice, other);
+	ck_assert(tclient_find(alice, code, &r, NULL));
+	ck_assert_int_eq(r, 3);
+	ck_assert_ptr_nonnull(strstr(tclient_row(alice, r), "yours"));
+	ck_assert(!tclient_find(dave, code, NULL, NULL));
+	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_ENTER), 0);
+	snprintf(text, sizeof text, "join %s", code);
+	wait_for(alice, text);
+	wait_for(alice, "to move");
+
+	/* Away again; carol's table selected; back by the code form. */
+	ck_assert_int_eq(tclient_type(alice, "q"), 0);
+	wait_for(alice, "Leave the table?");
+	ck_assert_int_eq(tclient_type(alice, "y"), 0);
+	wait_for(alice, "Online (4)");
+	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_DOWN), 0);
+	snprintf(text, sizeof text, "%s: renju", other);
+	wait_for(alice, text);
+	ck_assert_int_eq(tclient_type(alice, "c"), 0);
+	wait_for(alice, "Table code");
+	type_line(alice, code);
+	snprintf(text, sizeof text, "join %s", code);
+	wait_for(alice, text);
+	ck_assert_int_eq(tclient_type(alice, "q"), 0);
+	wait_for(alice, "Leave the table?");
+	ck_assert_int_eq(tclient_type(alice, "y"), 0);
+	wait_for(alice, "Online (4)");
+	/* Enter goes back to the table she came from, not to carol's. */
+	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_ENTER), 0);
+	wait_for(alice, text);
+	wait_for(alice, "to move");
+	tclient_free(alice);
+	tclient_free(bob);
+	tclient_free(carol);
+	tclient_free(dave);
+	stop(h);
+}
+END_TEST
+
 static Suite *
 tables_suite(void)
 {
@@ -687,6 +830,8 @@ tables_suite(void)
 	tcase_add_test(tc, test_share_line_public_host);
 	tcase_add_test(tc, test_cursor_and_click);
 	tcase_add_test(tc, test_lobby_create_and_join);
+	tcase_add_test(tc, test_answers_yes_no);
+	tcase_add_test(tc, test_leave_and_come_back);
 	suite_add_tcase(s, tc);
 	return s;
 }

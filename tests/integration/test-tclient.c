@@ -123,6 +123,118 @@ connect_telnet(struct fake *f)
 	return tc;
 }
 
+/*
+ * A fake SSH server: libssh's server API in blocking mode on a thread of
+ * its own.  It lets anyone in, grants the pty and the shell, then writes
+ * `len` bytes of `out` to the session channel, in one call, each time
+ * the test writes a byte to `go`; closing `go` ends it.
+ */
+struct fake_ssh {
+	struct fake f;
+	pthread_t thread;
+	int	go[2];
+	const char *out;
+	size_t	len;
+};
+
+static void *
+fake_ssh_main(void *arg)
+{
+	struct fake_ssh *fs = arg;
+	ssh_bind bind = ssh_bind_new();
+	ssh_session s = ssh_new();
+	ssh_channel ch = NULL;
+	ssh_message msg;
+	ssh_key key = NULL;
+	bool no = false, shell = false;
+	char c;
+	int fd;
+
+	if (bind == NULL || s == NULL ||
+	    ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &key) != SSH_OK ||
+	    ssh_bind_options_set(bind, SSH_BIND_OPTIONS_PROCESS_CONFIG,
+	    &no) != SSH_OK ||
+	    ssh_bind_options_set(bind, SSH_BIND_OPTIONS_IMPORT_KEY,
+	    key) != SSH_OK)	/* the bind owns the key from here */
+		goto out;
+	fd = accept(fs->f.listen_fd, NULL, NULL);
+	if (fd < 0 || ssh_bind_accept_fd(bind, s, fd) != SSH_OK ||
+	    ssh_handle_key_exchange(s) != SSH_OK)
+		goto out;
+	while (!shell && (msg = ssh_message_get(s)) != NULL) {
+		switch (ssh_message_type(msg)) {
+		case SSH_REQUEST_SERVICE:
+			ssh_message_service_reply_success(msg);
+			break;
+		case SSH_REQUEST_AUTH:
+			ssh_message_auth_reply_success(msg, 0);
+			break;
+		case SSH_REQUEST_CHANNEL_OPEN:
+			if (ch == NULL)
+				ch = ssh_message_channel_request_open_reply_accept(
+				    msg);
+			else
+				ssh_message_reply_default(msg);
+			break;
+		case SSH_REQUEST_CHANNEL:
+			ssh_message_channel_request_reply_success(msg);
+			shell = ssh_message_subtype(msg) ==
+			    SSH_CHANNEL_REQUEST_SHELL;
+			break;
+		default:
+			ssh_message_reply_default(msg);
+			break;
+		}
+		ssh_message_free(msg);
+	}
+	while (ch != NULL && read(fs->go[0], &c, 1) == 1)
+		ssh_channel_write(ch, fs->out, (uint32_t)fs->len);
+out:
+	if (s != NULL) {
+		ssh_disconnect(s);
+		ssh_free(s);
+	}
+	if (bind != NULL)
+		ssh_bind_free(bind);
+	return NULL;
+}
+
+static void
+fake_ssh_start(struct fake_ssh *fs, const char *out, size_t len)
+{
+	fake_start(&fs->f);
+	fs->out = out;
+	fs->len = len;
+	ck_assert_int_eq(pipe(fs->go), 0);
+	ck_assert_int_eq(pthread_create(&fs->thread, NULL, fake_ssh_main, fs),
+	    0);
+}
+
+static void
+fake_ssh_stop(struct fake_ssh *fs)
+{
+	close(fs->go[1]);
+	pthread_join(fs->thread, NULL);
+	close(fs->go[0]);
+	fake_stop(&fs->f);
+}
+
+/* Wait until at least `len` bytes wait in fd's socket and no more come. */
+static void
+wait_queued(int fd, int len)
+{
+	int have = -1, last = -2, tries;
+
+	for (tries = 0; tries < 400; tries++) {
+		ck_assert_int_eq(ioctl(fd, FIONREAD, &have), 0);
+		if (have >= len && have == last)
+			return;
+		last = have;
+		poll(NULL, 0, 25);
+	}
+	ck_abort_msg("only %d of %d bytes arrived", have, len);
+}
+
 START_TEST(test_screen_text_and_cells)
 {
 	struct fake f;

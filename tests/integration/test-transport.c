@@ -397,6 +397,250 @@ START_TEST(test_exec_refused)
 }
 END_TEST
 
+/*
+ * `ssh -T host join CODE` and `ssh -T host`: the hall needs a terminal and
+ * says so; a refusal is a failure, exit status 1.
+ */
+START_TEST(test_no_pty_refused)
+{
+	struct harness *h = start(NULL);
+	struct tclient *tc;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		tc = authenticated(h, "nopty");
+		tclient_set_pty(tc, false);
+		if (i == 0)
+			ck_assert_int_eq(tclient_exec(tc, "join ABCDE"), 0);
+		else
+			ck_assert_int_eq(tclient_shell(tc), 0);
+		ck_assert_msg(tclient_wait_closed(tc, WAIT_MS) == 0,
+		    "no pty: the channel stays open");
+		ck_assert_msg(tclient_find(tc, "needs a terminal", NULL, NULL),
+		    "no pty: no message saying why");
+		ck_assert_int_eq(tclient_exit_status(tc), 1);
+		tclient_free(tc);
+	}
+	/* A session the hall takes and the user ends is a success. */
+	tc = authenticated(h, "withpty");
+	ck_assert_int_eq(tclient_shell(tc), 0);
+	ck_assert_int_eq(tclient_wait_for(tc, WELCOME_TEXT, WAIT_MS), 0);
+	ck_assert_int_eq(tclient_type(tc, "q"), 0);
+	ck_assert_int_eq(tclient_wait_closed(tc, WAIT_MS), 0);
+	ck_assert_int_eq(tclient_exit_status(tc), 0);
+	tclient_free(tc);
+	stop(h);
+}
+END_TEST
+
+/* ---- a telnet client by hand, for the order of its answers ---------------- */
+
+#define RAW_IAC 255
+#define RAW_SB 250
+#define RAW_SE 240
+#define RAW_WILL 251
+#define RAW_TTYPE 24
+
+/* What a telnet peer received: the text (IAC sequences taken out). */
+struct raw {
+	int		 fd;
+	unsigned char	 text[256 * 1024];
+	size_t		 len;
+	size_t		 mark;		/* text before this was read earlier */
+	int		 state;		/* 0 data, 1 IAC, 2 option, 3 SB,
+					   4 IAC in SB */
+	unsigned char	 sb[64];
+	size_t		 sblen;
+	bool		 ttype_asked;	/* the server sent SB TTYPE SEND */
+};
+
+static void
+raw_connect(struct raw *r, int port)
+{
+	struct sockaddr_in sin;
+
+	memset(r, 0, sizeof *r);
+	r->fd = socket(AF_INET, SOCK_STREAM, 0);
+	ck_assert_int_ge(r->fd, 0);
+	memset(&sin, 0, sizeof sin);
+	sin.sin_family = AF_INET;
+	sin.sin_port = htons((uint16_t)port);
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(connect(r->fd, (struct sockaddr *)&sin, sizeof sin),
+	    0);
+}
+
+static void
+raw_byte(struct raw *r, unsigned char b)
+{
+	switch (r->state) {
+	case 0:
+		if (b == RAW_IAC)
+			r->state = 1;
+		else if (r->len < sizeof r->text)
+			r->text[r->len++] = b;
+		break;
+	case 1:
+		if (b == RAW_IAC) {
+			if (r->len < sizeof r->text)
+				r->text[r->len++] = b;
+			r->state = 0;
+		} else if (b == RAW_SB) {
+			r->sblen = 0;
+			r->state = 3;
+		} else
+			r->state = b >= RAW_WILL ? 2 : 0;
+		break;
+	case 2:
+		r->state = 0;
+		break;
+	case 3:
+		if (b == RAW_IAC)
+			r->state = 4;
+		else if (r->sblen < sizeof r->sb)
+			r->sb[r->sblen++] = b;
+		break;
+	case 4:
+		if (b == RAW_SE) {
+			if (r->sblen == 2 && r->sb[0] == RAW_TTYPE &&
+			    r->sb[1] == 1)
+				r->ttype_asked = true;
+			r->state = 0;
+		} else {
+			if (r->sblen < sizeof r->sb)
+				r->sb[r->sblen++] = b;
+			r->state = 3;
+		}
+		break;
+	}
+}
+
+/* Read what there is within ms. */
+static void
+raw_read(struct raw *r, int ms)
+{
+	struct pollfd pfd = { r->fd, POLLIN, 0 };
+	unsigned char buf[4096];
+	ssize_t n;
+
+	if (poll(&pfd, 1, ms) != 1)
+		return;
+	n = read(r->fd, buf, sizeof buf);
+	ck_assert_int_gt(n, 0);
+	for (ssize_t i = 0; i < n; i++)
+		raw_byte(r, buf[i]);
+}
+
+/* text arrived since the mark (searched as bytes). */
+static bool
+raw_has(const struct raw *r, const char *text)
+{
+	size_t n = strlen(text);
+
+	for (size_t i = r->mark; i + n <= r->len; i++)
+		if (memcmp(r->text + i, text, n) == 0)
+			return true;
+	return false;
+}
+
+/* Any byte beyond ASCII (UTF-8) since the mark. */
+static bool
+raw_utf8(const struct raw *r)
+{
+	for (size_t i = r->mark; i < r->len; i++)
+		if (r->text[i] >= 0x80)
+			return true;
+	return false;
+}
+
+static void
+raw_wait(struct raw *r, const char *text)
+{
+	int64_t deadline = now_ms() + WAIT_MS;
+
+	while (!raw_has(r, text) && now_ms() < deadline)
+		raw_read(r, 100);
+	ck_assert_msg(raw_has(r, text), "telnet: \"%s\" never came", text);
+}
+
+static void
+raw_send(struct raw *r, const void *buf, size_t len)
+{
+	ck_assert_int_eq(write(r->fd, buf, len), (ssize_t)len);
+}
+
+/* The terminal type, late: WILL TTYPE, then IS when asked. */
+static void
+raw_late_ttype(struct raw *r, const char *term)
+{
+	static const unsigned char will[] = { RAW_IAC, RAW_WILL, RAW_TTYPE };
+	unsigned char is[80];
+	size_t n = 0;
+	int64_t deadline = now_ms() + WAIT_MS;
+
+	raw_send(r, will, sizeof will);
+	while (!r->ttype_asked && now_ms() < deadline)
+		raw_read(r, 100);
+	ck_assert_msg(r->ttype_asked, "telnet: TTYPE SEND never came");
+	is[n++] = RAW_IAC;
+	is[n++] = RAW_SB;
+	is[n++] = RAW_TTYPE;
+	is[n++] = 0;
+	memcpy(is + n, term, strlen(term));
+	n += strlen(term);
+	is[n++] = RAW_IAC;
+	is[n++] = RAW_SE;
+	r->mark = r->len;
+	raw_send(r, is, n);
+}
+
+/*
+ * A telnet client that tells its terminal type only after the session
+ * opened (the hall gives a client half a second): the screen is drawn in
+ * ASCII at first, then again in UTF-8 once the type says it can; unless
+ * the user chose in Settings, which then stands.
+ */
+START_TEST(test_telnet_late_ttype)
+{
+	struct harness *h = start(NULL);
+	struct raw *r = calloc(1, sizeof *r);
+	int64_t deadline;
+
+	ck_assert_ptr_nonnull(r);
+	/* Silent at first: the session opens with TERM unknown. */
+	raw_connect(r, harness_telnet_port(h));
+	raw_wait(r, WELCOME_TEXT);
+	ck_assert_msg(!raw_utf8(r), "UTF-8 without a terminal type");
+	raw_late_ttype(r, "xterm-256color");
+	deadline = now_ms() + WAIT_MS;
+	while (!raw_utf8(r) && now_ms() < deadline)
+		raw_read(r, 100);
+	ck_assert_msg(raw_utf8(r), "still ASCII after TTYPE xterm-256color");
+	ck_assert_int_eq(harness_wait_log(h, "term 'xterm-256color', after",
+	    WAIT_MS), 0);
+	close(r->fd);
+
+	/* A choice made in Settings (colours: none) is kept. */
+	raw_connect(r, harness_telnet_port(h));
+	raw_wait(r, WELCOME_TEXT);
+	raw_send(r, "g", 1);
+	raw_wait(r, "Online (");
+	raw_send(r, "s", 1);
+	raw_wait(r, "How this terminal is drawn");
+	raw_send(r, "j", 1);
+	raw_read(r, 200);
+	raw_send(r, "l", 1);
+	raw_read(r, 200);
+	raw_late_ttype(r, "xterm-256color");
+	/* The Settings screen shows the new TERM, still in ASCII. */
+	raw_wait(r, "TERM=xterm-256color");
+	ck_assert_msg(!raw_utf8(r), "a choice in Settings was overruled");
+	close(r->fd);
+	free(r);
+	stop(h);
+}
+END_TEST
+
 START_TEST(test_forwarding_and_subsystems_refused)
 {
 	struct harness *h = start(NULL);
@@ -675,6 +919,8 @@ transport_suite(const char *only)
 		{ "login_grace", test_login_grace },
 		{ "none_refused", test_none_refused },
 		{ "exec_refused", test_exec_refused },
+		{ "no_pty_refused", test_no_pty_refused },
+		{ "telnet_late_ttype", test_telnet_late_ttype },
 		{ "forwarding_and_subsystems_refused",
 		    test_forwarding_and_subsystems_refused },
 		{ "second_session_refused", test_second_session_refused },

@@ -564,6 +564,53 @@ START_TEST(clicks_land_on_points)
 }
 END_TEST
 
+/* Is the stone at `point` marked as part of the last turn, ( )? */
+static int
+marked(const struct grid *g, struct view_table *v, const char *point)
+{
+	int x, y;
+
+	point_at(v, point, &x, &y);
+	return ch_at(g, x - 1, y) == '(' && ch_at(g, x + 1, y) == ')';
+}
+
+/* Connect6: both stones of the last turn are marked, none of the turn
+ * before; halfway through a turn, its first stone alone. */
+START_TEST(connect6_last_pair_marked)
+{
+	static const char *const mv[] = { "j10", "k10", "k11", "l12", "n14" };
+	struct grid *g = grid_create(80, 24);
+	struct view_table v;
+	struct game *gm;
+
+	gm = stone_game("connect6", NULL, mv, 5);
+	table_fill(&v, gm, 0);
+	view_table_draw(g, &v, NULL);
+	ck_assert_msg(marked(g, &v, "l12") && marked(g, &v, "n14"),
+	    "black's pair is not marked");
+	ck_assert(!marked(g, &v, "k10"));
+	ck_assert(!marked(g, &v, "k11"));
+	ck_assert(!marked(g, &v, "j10"));
+	game_free(gm);
+
+	gm = stone_game("connect6", NULL, mv, 4);
+	table_fill(&v, gm, 0);
+	view_table_draw(g, &v, NULL);
+	ck_assert(marked(g, &v, "l12"));
+	ck_assert(!marked(g, &v, "k10"));
+	ck_assert(!marked(g, &v, "k11"));
+	game_free(gm);
+
+	/* The first move of the game is a turn of one stone. */
+	gm = stone_game("connect6", NULL, mv, 1);
+	table_fill(&v, gm, 0);
+	view_table_draw(g, &v, NULL);
+	ck_assert(marked(g, &v, "j10"));
+	game_free(gm);
+	grid_free(g);
+}
+END_TEST
+
 static Suite *
 view_table_suite(void)
 {
@@ -580,6 +627,7 @@ view_table_suite(void)
 	tcase_add_test(tc, yonin_marks);
 	tcase_add_test(tc, create_form);
 	tcase_add_test(tc, clicks_land_on_points);
+	tcase_add_test(tc, connect6_last_pair_marked);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -330,9 +330,9 @@ static struct view_user lobby_users[] = {
 };
 
 static struct view_table_row lobby_tables[] = {
-	{ "K7QX2", "renju", "15x15", 2, 1, "alice", 3, "30s", 1, 0 },
+	{ "K7QX2", "renju", "15x15", 2, 1, "alice", 3, "30s", 1, 0, 0 },
 	{ "M3PD9", "yonin", "pairs", 4, 4, "bob, carol, dave, erin", 0, NULL,
-	    0, 1 },
+	    0, 1, 0 },
 };
 
 static void
@@ -435,6 +435,42 @@ START_TEST(test_lobby)
 		ck_assert_int_eq(g->cursor_visible, 1);
 		ck_assert_int_eq(g->cy, y);
 		ck_assert_int_eq(g->cx, x + 6);
+		grid_free(g);
+	}
+}
+END_TEST
+
+/* One's own tables are listed as such (even private ones). */
+START_TEST(test_lobby_yours)
+{
+	struct view_table_row	 rows[2];
+	struct view_lobby	 v;
+	struct grid		*g;
+	char			 buf[512];
+	int			 i, y;
+
+	memcpy(rows, lobby_tables, sizeof rows);
+	rows[1].mine = 1;
+	for (i = 0; i < 2; i++) {
+		g = grid_create(sizes[i][0], sizes[i][1]);
+		lobby_fill(&v, NULL, 0);
+		v.tables = rows;
+		v.table_sel = 0;
+		view_lobby_draw(g, &v, NULL);
+		y = find_text(g, "M3PD9", NULL);
+		ck_assert_int_ge(y, 0);
+		row_text(g, y, buf, sizeof buf);
+		ck_assert_msg(strstr(buf, "yours") != NULL, "row: %s", buf);
+		ck_assert(strstr(buf, "private") == NULL);
+		y = find_text(g, "K7QX2", NULL);
+		row_text(g, y, buf, sizeof buf);
+		ck_assert(strstr(buf, "yours") == NULL);
+		ck_assert(strstr(buf, "open") != NULL);
+		/* Selected, the detail row says it too (where it fits). */
+		v.table_sel = 1;
+		view_lobby_draw(g, &v, NULL);
+		if (g->sx >= 200)
+			ck_assert(has_text(g, "private, yours; 0 watching"));
 		grid_free(g);
 	}
 }
@@ -669,6 +705,10 @@ START_TEST(test_help)
 	ck_assert(has_text(g, "place a stone"));
 	ck_assert(has_text(g, "resign (asks first)"));
 	ck_assert(has_text(g, "agree to a rematch"));
+	/* Draw offers and requests to take back are answered alike. */
+	ck_assert(has_text(g, "answer a draw offer or a request to take back"));
+	ck_assert(!has_text(g, "decline it"));
+	ck_assert(has_text(g, "(asks first in your game)"));
 	grid_free(g);
 
 	/* At 80x24 it scrolls: the last lines appear further down. */
@@ -716,6 +756,7 @@ views_suite(void)
 	tcase_add_test(tc, test_welcome);
 	tcase_add_test(tc, test_form);
 	tcase_add_test(tc, test_lobby);
+	tcase_add_test(tc, test_lobby_yours);
 	tcase_add_test(tc, test_lobby_empty);
 	tcase_add_test(tc, test_lobby_chat);
 	tcase_add_test(tc, test_account);
