@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 #include <libssh/server.h>
 
@@ -23,6 +24,12 @@ struct tclient_ssh {
 	int	nenv;
 	int	methods;	/* listed after the last denial */
 	char	*prompts;	/* keyboard-interactive prompts seen */
+
+	/* Channel data taken during a drain, for the screen (see there). */
+	struct ssh_channel_callbacks_struct cb;
+	bool	taking;
+	char	*in;
+	size_t	inlen, insize;
 };
 
 static const struct tclient_transport tclient_ssh_transport;
@@ -379,14 +386,62 @@ tclient_ssh_open_channel(struct tclient *tc, ssh_channel *chp,
 	return rc;
 }
 
+/* Keep n bytes of channel data for the screen. */
+static void
+tclient_ssh_keep(struct tclient_ssh *ts, const void *data, size_t n)
+{
+	size_t size;
+
+	if (ts->inlen + n > ts->insize) {
+		size = ts->insize != 0 ? ts->insize : 16384;
+		while (size < ts->inlen + n)
+			size *= 2;
+		ts->in = realloc(ts->in, size);
+		if (ts->in == NULL)
+			abort();
+		ts->insize = size;
+	}
+	memcpy(ts->in + ts->inlen, data, n);
+	ts->inlen += n;
+}
+
+/*
+ * libssh hands over channel data (either stream) as it parses a packet,
+ * whichever call read the socket.  Only a drain takes it (see there);
+ * any other time it stays in libssh's channel buffer as before, so a
+ * client that does not read still closes its window.
+ */
+static int
+tclient_ssh_data(ssh_session s, ssh_channel ch, void *data, uint32_t len,
+    int is_stderr, void *arg)
+{
+	struct tclient_ssh *ts = arg;
+
+	if (!ts->taking)
+		return 0;
+	tclient_ssh_keep(ts, data, len);
+	return (int)len;
+}
+
 int
 tclient_open_session(struct tclient *tc)
 {
+	struct tclient_ssh *ts = tc->ssh;
+	int rc;
+
 	if (tclient_ssh_check(tc, "open session") != 0)
 		return -1;
-	if (tc->ssh->ch != NULL)
+	if (ts->ch != NULL)
 		return 0;
-	return tclient_ssh_open_channel(tc, &tc->ssh->ch, "open session");
+	rc = tclient_ssh_open_channel(tc, &ts->ch, "open session");
+	if (rc == 0) {
+		memset(&ts->cb, 0, sizeof ts->cb);
+		ts->cb.userdata = ts;
+		ts->cb.channel_data_function = tclient_ssh_data;
+		ssh_callbacks_init(&ts->cb);
+		ssh_set_channel_callbacks(ts->ch, &ts->cb);
+	}
+	return rc;
 }
 
 int
@@ -625,14 +680,27 @@ tclient_ssh_write(struct tclient *tc, const char *buf, size_t len)
 	return tclient_ssh_flush(tc, deadline, "write");
 }
 
-/* Everything the channel holds into the screen: bytes, or -1 if closed. */
+/*
+ * Everything the channel holds into the screen: bytes, or -1 if closed.
+ *
+ * Afterwards libssh must hold no channel data, or the caller's poll() on
+ * the socket would wait for data that is already here.  Reading one
+ * stream reads the socket when that stream's buffer is empty, and what
+ * it reads may be for the other stream: a stderr read that pulled in
+ * stdout data left it in libssh while the socket went quiet (a welcome
+ * screen seen only when a 60 s poll ran out).  So while draining, libssh
+ * gives every packet's data to tclient_ssh_data, and the drain ends only
+ * after a round in which nothing at all arrived; the screen gets it all
+ * at the end, in order.
+ */
 static int
 tclient_ssh_drain(struct tclient *tc)
 {
 	struct tclient_ssh *ts = tc->ssh;
 	char buf[16384];
-	int n, stream, total = 0;
-	bool more, failed = false;
+	int n, stream, total;
+	size_t before;
+	bool failed = false;
 
 	if (ts->ch == NULL) {
 		/*
@@ -642,21 +710,26 @@ tclient_ssh_drain(struct tclient *tc)
 		ssh_execute_message_callbacks(ts->s);
 		return ssh_is_connected(ts->s) ? 0 : -1;
 	}
+	ts->taking = true;
 	do {
-		more = false;
+		before = ts->inlen;
+		/* What libssh kept while nobody was taking, then news. */
 		for (stream = 0; stream < 2; stream++) {
 			n = ssh_channel_read_nonblocking(ts->ch, buf,
 			    sizeof buf, stream);
-			if (n > 0) {
-				tclient_received(tc, buf, (size_t)n);
-				total += n;
-				more = true;
-			} else if (n == SSH_ERROR)
+			if (n > 0)
+				tclient_ssh_keep(ts, buf, (size_t)n);
+			else if (n == SSH_ERROR)
 				failed = true;
 		}
-	} while (more);
-	if (total > 0)
+	} while (ts->inlen > before);
+	ts->taking = false;
+	total = (int)ts->inlen;
+	if (total > 0) {
+		ts->inlen = 0;
+		tclient_received(tc, ts->in, (size_t)total);
 		return total;
+	}
 	if (failed || ssh_channel_is_eof(ts->ch) ||
 	    ssh_channel_is_closed(ts->ch) || !ssh_is_connected(ts->s))
 		return -1;
@@ -720,6 +793,7 @@ tclient_ssh_free(struct tclient *tc)
 		free(ts->env[i].value);
 	}
 	free(ts->prompts);
+	free(ts->in);
 	free(ts);
 }
 

@@ -1,17 +1,24 @@
 /*
  * test-tclient.c - the test client tested on its own, without the daemon:
  * a fake telnet server in this process feeds it screens and checks the
- * bytes its keyboard sends, and key fingerprints are checked against
+ * bytes its keyboard sends, a fake SSH server (libssh, on a thread) feeds
+ * it screens in awkward sizes, and key fingerprints are checked against
  * ssh-keygen.
  */
 #include <check.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
+
+#include <libssh/libssh.h>
+#include <libssh/server.h>
 
 #include "tests/integration/harness.h"
 #include "tests/integration/tclient.h"
@@ -121,6 +128,118 @@ connect_telnet(struct fake *f)
 	ck_assert_msg(tclient_connect(tc) == 0, "%s", tclient_error(tc));
 	fake_accept(f);
 	return tc;
+}
+
+/*
+ * A fake SSH server: libssh's server API in blocking mode on a thread of
+ * its own.  It lets anyone in, grants the pty and the shell, then writes
+ * `len` bytes of `out` to the session channel, in one call, each time
+ * the test writes a byte to `go`; closing `go` ends it.
+ */
+struct fake_ssh {
+	struct fake f;
+	pthread_t thread;
+	int	go[2];
+	const char *out;
+	size_t	len;
+};
+
+static void *
+fake_ssh_main(void *arg)
+{
+	struct fake_ssh *fs = arg;
+	ssh_bind bind = ssh_bind_new();
+	ssh_session s = ssh_new();
+	ssh_channel ch = NULL;
+	ssh_message msg;
+	ssh_key key = NULL;
+	bool no = false, shell = false;
+	char c;
+	int fd;
+
+	if (bind == NULL || s == NULL ||
+	    ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &key) != SSH_OK ||
+	    ssh_bind_options_set(bind, SSH_BIND_OPTIONS_PROCESS_CONFIG,
+	    &no) != SSH_OK ||
+	    ssh_bind_options_set(bind, SSH_BIND_OPTIONS_IMPORT_KEY,
+	    key) != SSH_OK)	/* the bind owns the key from here */
+		goto out;
+	fd = accept(fs->f.listen_fd, NULL, NULL);
+	if (fd < 0 || ssh_bind_accept_fd(bind, s, fd) != SSH_OK ||
+	    ssh_handle_key_exchange(s) != SSH_OK)
+		goto out;
+	while (!shell && (msg = ssh_message_get(s)) != NULL) {
+		switch (ssh_message_type(msg)) {
+		case SSH_REQUEST_SERVICE:
+			ssh_message_service_reply_success(msg);
+			break;
+		case SSH_REQUEST_AUTH:
+			ssh_message_auth_reply_success(msg, 0);
+			break;
+		case SSH_REQUEST_CHANNEL_OPEN:
+			if (ch != NULL) {
+				ssh_message_reply_default(msg);
+				break;
+			}
+			ch = ssh_message_channel_request_open_reply_accept(msg);
+			break;
+		case SSH_REQUEST_CHANNEL:
+			ssh_message_channel_request_reply_success(msg);
+			shell = ssh_message_subtype(msg) ==
+			    SSH_CHANNEL_REQUEST_SHELL;
+			break;
+		default:
+			ssh_message_reply_default(msg);
+			break;
+		}
+		ssh_message_free(msg);
+	}
+	while (ch != NULL && read(fs->go[0], &c, 1) == 1)
+		ssh_channel_write(ch, fs->out, (uint32_t)fs->len);
+out:
+	if (s != NULL) {
+		ssh_disconnect(s);
+		ssh_free(s);
+	}
+	if (bind != NULL)
+		ssh_bind_free(bind);
+	return NULL;
+}
+
+static void
+fake_ssh_start(struct fake_ssh *fs, const char *out, size_t len)
+{
+	fake_start(&fs->f);
+	fs->out = out;
+	fs->len = len;
+	ck_assert_int_eq(pipe(fs->go), 0);
+	ck_assert_int_eq(pthread_create(&fs->thread, NULL, fake_ssh_main, fs),
+	    0);
+}
+
+static void
+fake_ssh_stop(struct fake_ssh *fs)
+{
+	close(fs->go[1]);
+	pthread_join(fs->thread, NULL);
+	close(fs->go[0]);
+	fake_stop(&fs->f);
+}
+
+/* Wait until at least `len` bytes wait in fd's socket and no more come. */
+static void
+wait_queued(int fd, int len)
+{
+	int have = -1, last = -2, tries;
+
+	for (tries = 0; tries < 400; tries++) {
+		ck_assert_int_eq(ioctl(fd, FIONREAD, &have), 0);
+		if (have >= len && have == last)
+			return;
+		last = have;
+		poll(NULL, 0, 25);
+	}
+	ck_abort_msg("only %d of %d bytes arrived", have, len);
 }
 
 START_TEST(test_screen_text_and_cells)
@@ -308,6 +427,64 @@ START_TEST(test_settle_counts_bytes)
 }
 END_TEST
 
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * A read takes everything libssh holds, not only what the socket still
+ * has: afterwards a read waits on the socket, and data already inside
+ * libssh would wait with it.  libssh reads the socket 4096 bytes at a
+ * time, for whichever stream is being read: one stdout packet of about
+ * 6 KB, all of it in the socket, is taken by two reads, the first
+ * finding part of a packet and the second, a stderr read, completing it.
+ * The client used to leave that screen in libssh and wait out its
+ * timeout (hallbench's bare logins: 60 s instead of 0.2 s, under load).
+ */
+START_TEST(test_ssh_read_takes_what_libssh_holds)
+{
+	char screen[6000];
+	struct fake_ssh fs;
+	struct tclient *tc;
+	int64_t t0, took;
+	size_t i;
+	int n;
+
+	for (i = 0; i < sizeof screen; i++)
+		screen[i] = i % 60 == 58 ? '\r' : i % 60 == 59 ? '\n' : '.';
+	memcpy(screen + sizeof screen - 9, "the end\r\n", 9);
+	fake_ssh_start(&fs, screen, sizeof screen);
+	tc = tclient_ssh_open(fs.f.port, "reader", 80, 24);
+	ck_assert(tc != NULL);
+
+	ck_assert_int_eq(write(fs.go[1], "x", 1), 1);
+	wait_queued(tclient_fd(tc), (int)sizeof screen);
+	t0 = now_ms();
+	n = tclient_read(tc, 10000);
+	took = now_ms() - t0;
+	ck_assert_int_eq(n, (int)sizeof screen);
+	ck_assert_msg(took < 5000, "the screen waited %lld ms inside libssh",
+	    (long long)took);
+	ck_assert(tclient_find(tc, "the end", NULL, NULL));
+
+	/* Once more, on a session that has been read from. */
+	ck_assert_int_eq(write(fs.go[1], "x", 1), 1);
+	wait_queued(tclient_fd(tc), (int)sizeof screen);
+	t0 = now_ms();
+	ck_assert_int_eq(tclient_read(tc, 10000), (int)sizeof screen);
+	ck_assert_int_lt(now_ms() - t0, 5000);
+	ck_assert_uint_eq(tclient_bytes_received(tc), 2 * sizeof screen);
+
+	tclient_free(tc);
+	fake_ssh_stop(&fs);
+}
+END_TEST
+
 START_TEST(test_connect_refused)
 {
 	struct tclient *tc;
@@ -404,6 +581,7 @@ tclient_suite(void)
 	tcase_add_test(tc, test_telnet_negotiation);
 	tcase_add_test(tc, test_stop_reading_and_close);
 	tcase_add_test(tc, test_settle_counts_bytes);
+	tcase_add_test(tc, test_ssh_read_takes_what_libssh_holds);
 	tcase_add_test(tc, test_connect_refused);
 	tcase_add_test(tc, test_fingerprint_matches_ssh_keygen);
 	suite_add_tcase(s, tc);
