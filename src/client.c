@@ -220,8 +220,13 @@ client_redraw_cb(evutil_socket_t fd, short events, void *arg)
 	client_draw(arg);
 }
 
-void
-client_dirty(struct client *c)
+/*
+ * Mark the client dirty and make sure a frame is drawn no later than
+ * `interval` ms after the last one; an earlier deadline already set stands,
+ * a later one is brought forward.
+ */
+static void
+client_dirty_within(struct client *c, unsigned interval)
 {
 	struct timeval	tv = { 0, 0 };
 	uint64_t	now, next;
@@ -229,13 +234,28 @@ client_dirty(struct client *c)
 	if (c->conn == NULL || c->closing)
 		return;
 	c->dirty = true;
-	if (evtimer_pending(c->redraw_ev, NULL))
-		return;
 	now = limits_now_ms();
-	next = c->frame_ms + CLIENT_FRAME_MS;
-	if (next > now)
-		tv.tv_usec = (suseconds_t)(next - now) * 1000;
+	next = c->frame_ms + interval;
+	if (next < now)
+		next = now;
+	if (evtimer_pending(c->redraw_ev, NULL) && c->redraw_ms <= next)
+		return;
+	c->redraw_ms = next;
+	tv.tv_sec = (time_t)((next - now) / 1000);
+	tv.tv_usec = (suseconds_t)((next - now) % 1000) * 1000;
 	evtimer_add(c->redraw_ev, &tv);
+}
+
+void
+client_dirty(struct client *c)
+{
+	client_dirty_within(c, CLIENT_FRAME_MS);
+}
+
+void
+client_dirty_ambient(struct client *c)
+{
+	client_dirty_within(c, CLIENT_AMBIENT_MS);
 }
 
 void

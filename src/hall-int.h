@@ -68,6 +68,13 @@ struct passjob;
  * into the sender's TCP window (src/conn.c).
  */
 #define CLIENT_FRAME_MS 20
+/*
+ * Changes the viewer did not cause and need not see at once (someone
+ * arrived or left, a lobby chat line) wait for this since the last frame:
+ * with a crowd arriving, each viewer draws a few frames a second instead of
+ * one per arrival, which made a login cost grow with the crowd.
+ */
+#define CLIENT_AMBIENT_MS 150
 #define CLIENT_LINGER_MS 2000	/* waiting for output before closing */
 
 struct client;
@@ -114,6 +121,7 @@ struct client {
 	bool			 dirty;
 	struct event		*redraw_ev;	/* coalesces redraws */
 	uint64_t		 frame_ms;	/* when the last frame went */
+	uint64_t		 redraw_ms;	/* when redraw_ev fires, if pending */
 	struct view_hits	 hits;		/* of the frame last drawn */
 	char			 who[IDENTITY_NAME_LEN + 16]; /* title text */
 	uint64_t		 frames;	/* frames sent (tests, logs) */
@@ -194,7 +202,7 @@ struct hall {
 /* ---- hall.c -------------------------------------------------------------- */
 
 int64_t	 hall_now(void);			/* Unix seconds */
-/* Every client draws again (what they show may have changed). */
+/* Every client draws again soon (what they show may have changed). */
 void	 hall_dirty_all(struct hall *);
 /*
  * The client becomes identity id (NULL: nobody), taking over the caller's
@@ -256,6 +264,8 @@ void		 client_closed(struct client *);
 
 /* Draw again soon (coalesced: once per loop turn at most). */
 void		 client_dirty(struct client *);
+/* Draw again within CLIENT_AMBIENT_MS: a change someone else made. */
+void		 client_dirty_ambient(struct client *);
 /* Ctrl-L: forget what the terminal shows and send everything. */
 void		 client_redraw(struct client *);
 

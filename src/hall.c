@@ -93,7 +93,7 @@ hall_dirty_all(struct hall *hall)
 	struct client	*c;
 
 	TAILQ_FOREACH(c, &hall->clients, entry)
-		client_dirty(c);
+		client_dirty_ambient(c);
 }
 
 void
