@@ -91,7 +91,6 @@ client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 	c->hall = hall;
 	c->conn = conn;
 	c->info = info;
-	c->id = ++hall->next_id;
 
 	client_detect(c);
 	c->mouse = true;
@@ -201,7 +200,6 @@ client_draw(struct client *c)
 			c->dirty = true;
 			return;
 		}
-		c->frames++;
 		c->frame_ms = limits_now_ms();
 	}
 	c->entered = true;

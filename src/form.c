@@ -81,13 +81,6 @@ form_clear_fields(struct form *f, int i)
 }
 
 void
-form_set_text(struct form *f, int i, const char *text)
-{
-	if (i >= 0 && i < f->nfields)
-		lineedit_set(f->field[i].edit, text);
-}
-
-void
 form_message(struct form *f, bool error, const char *fmt, ...)
 {
 	va_list	ap;

@@ -65,7 +65,6 @@ void	form_free(struct form *);
 const char *form_text(const struct form *, int i);
 /* Empty fields i to the last (passwords to type again) and focus field i. */
 void	form_clear_fields(struct form *, int i);
-void	form_set_text(struct form *, int i, const char *);
 void	form_message(struct form *, bool error, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 

@@ -41,6 +41,8 @@ struct store;
 struct worker;
 struct worker_job;
 struct passjob;
+struct rating;
+struct store_user;
 
 #define HALL_NAME "gamehall"
 #define HALL_TAGLINE "gomoku, renju, Connect6 and four-player shogi"
@@ -99,7 +101,6 @@ struct client {
 	struct hall		*hall;
 	struct conn		*conn;		/* NULL once closed */
 	const struct conn_info	*info;
-	uint64_t		 id;
 	TAILQ_ENTRY(client)	 entry;
 
 	/* Who this is: NULL on the welcome screen. */
@@ -124,7 +125,6 @@ struct client {
 	uint64_t		 redraw_ms;	/* when redraw_ev fires, if pending */
 	struct view_hits	 hits;		/* of the frame last drawn */
 	char			 who[IDENTITY_NAME_LEN + 16]; /* title text */
-	uint64_t		 frames;	/* frames sent (tests, logs) */
 
 	/* Input. */
 	struct keys		 keys;
@@ -161,7 +161,6 @@ struct hall {
 
 	struct client_list	 clients;
 	unsigned		 nclients;
-	uint64_t		 next_id;
 
 	struct identities	*ids;
 	unsigned		 online;	/* identities with sessions */
@@ -225,6 +224,12 @@ struct identity *const *hall_online(struct hall *, size_t *n);
 void	 hall_account_changed(struct hall *, int64_t user);
 /* Fill an identity's lobby rating from the store. */
 void	 hall_identity_rating(struct hall *, struct identity *);
+/* The identity of an account logging in (a reference): its sysop flag and
+ * lobby rating filled in, the visit recorded.  NULL: out of memory. */
+struct identity *hall_user_identity(struct hall *, const struct store_user *);
+/* A rating as every screen shows it: "1523", or "1500?" while it is
+ * provisional. */
+void	 hall_rating_text(const struct rating *, char *buf, size_t len);
 /* Post a notice to the lobby chat and redraw. */
 void	 hall_notice(struct hall *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
@@ -327,6 +332,14 @@ int	 screen_list_key(const struct key_event *, int n, int rows, int *sel,
 	    int *top, bool vi);
 /* Keep sel visible in a window of rows starting at top. */
 void	 screen_list_clamp(int n, int rows, int *sel, int *top);
+/*
+ * A chat's messages as view rows (at most max), `me`'s own marked (may be
+ * NULL); returns how many.  *back (messages scrolled back) grows with the
+ * messages that came since *seen, so a reader scrolled back keeps seeing
+ * the same ones.
+ */
+int	 screen_chat_lines(struct chat *, const struct identity *me, int *back,
+	    uint64_t *seen, struct view_chat_line *out, size_t max);
 /* A day as "2024-05-17" (UTC), or "-" for none (when <= 0). */
 void	 screen_date(int64_t when, char *buf, size_t len);
 

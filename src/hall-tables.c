@@ -22,12 +22,6 @@
 #include "src/table-screen.h"
 #include "src/table.h"
 
-struct table_list *
-hall_table_list(struct hall *hall)
-{
-	return hall->tables;
-}
-
 bool
 hall_identity_online(struct hall *hall, const struct identity *id)
 {
@@ -64,8 +58,7 @@ hall_tables_rating(struct hall *hall, struct table *t, int seat)
 	if (store_rating_get(hall->store, id->user, table_spec(t)->variant,
 	    &r) != STORE_OK)
 		return;
-	snprintf(text, sizeof text, "%.0f%s", r.rating.r,
-	    rating_is_provisional(&r.rating) ? "?" : "");
+	hall_rating_text(&r.rating, text, sizeof text);
 	table_seat_set_rating(t, seat, text);
 }
 

@@ -81,12 +81,6 @@ hall_free(struct hall *hall)
 	free(hall);
 }
 
-unsigned
-hall_client_count(const struct hall *hall)
-{
-	return hall->nclients;
-}
-
 void
 hall_dirty_all(struct hall *hall)
 {
@@ -123,6 +117,13 @@ hall_account_changed(struct hall *hall, int64_t user)
 }
 
 void
+hall_rating_text(const struct rating *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.0f%s", r->r, rating_is_provisional(r) ? "?" :
+	    "");
+}
+
+void
 hall_identity_rating(struct hall *hall, struct identity *id)
 {
 	struct store_rating	*r = NULL;
@@ -141,10 +142,33 @@ hall_identity_rating(struct hall *hall, struct identity *id)
 			best = i;
 	}
 	if (n > 0 && r[best].games > 0)
-		snprintf(id->rating, sizeof id->rating, "%.0f%s",
-		    r[best].rating.r,
-		    rating_is_provisional(&r[best].rating) ? "?" : "");
+		hall_rating_text(&r[best].rating, id->rating,
+		    sizeof id->rating);
 	free(r);
+}
+
+struct identity *
+hall_user_identity(struct hall *hall, const struct store_user *u)
+{
+	struct identity	*id;
+
+	if ((id = identities_user(hall->ids, u->id, u->name)) == NULL)
+		return NULL;
+	id->sysop = u->sysop;
+	hall_identity_rating(hall, id);
+	store_user_seen(hall->store, u->id, hall_now());
+	return id;
+}
+
+/* The lobby chat says who came or went; the caller redraws everyone once
+ * (hall_notice would walk all the clients a second time per arrival). */
+static void
+hall_announce(struct hall *hall, const char *name, const char *what)
+{
+	char	text[CHAT_TEXT_MAX + 1];
+
+	snprintf(text, sizeof text, "%s %s", name, what);
+	chat_notice(hall->chat, hall_now(), text);
 }
 
 void
@@ -157,13 +181,13 @@ hall_set_identity(struct hall *hall, struct client *c, struct identity *id,
 	if (id != NULL && id->sessions++ == 0) {
 		hall->online++;
 		if (announce)
-			hall_notice(hall, "%s is here.", id->name);
+			hall_announce(hall, id->name, "is here.");
 	}
 	if (old != NULL) {
 		if (--old->sessions == 0) {
 			hall->online--;
 			if (announce)
-				hall_notice(hall, "%s left.", old->name);
+				hall_announce(hall, old->name, "left.");
 		}
 		identities_release(hall->ids, old);
 	}
@@ -298,7 +322,6 @@ hall_open_account(struct hall *hall, struct conn *conn,
     const struct conn_info *info, char *refusal, size_t len)
 {
 	struct store_user	 u;
-	struct identity		*id;
 
 	if (info->account_id <= 0 || hall->store == NULL)
 		return NULL;
@@ -312,13 +335,7 @@ hall_open_account(struct hall *hall, struct conn *conn,
 		    u.ban_reason[0] != '\0' ? ": " : "", u.ban_reason);
 		return NULL;
 	}
-	id = identities_user(hall->ids, u.id, u.name);
-	if (id == NULL)
-		return NULL;
-	id->sysop = u.sysop;
-	hall_identity_rating(hall, id);
-	store_user_seen(hall->store, u.id, hall_now());
-	return id;
+	return hall_user_identity(hall, &u);
 }
 
 /*

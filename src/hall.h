@@ -42,9 +42,6 @@ const struct conn_handler *hall_conn_handler(void);
  */
 void hall_shutdown(struct hall *hall, const char *message);
 
-/* Number of clients connected (for status and tests). */
-unsigned hall_client_count(const struct hall *hall);
-
 /* Free the hall; every connection must already be closed (or it is closed). */
 void hall_free(struct hall *hall);
 

@@ -1,10 +1,11 @@
 /*
  * screen-common.c - keys every screen shares, the keys out of a screen
  * pushed over the lobby, moving a selection in a list (arrows, PgUp/PgDn,
- * Home/End, and vi's j/k/g/G where letters are not being typed), and dates
- * as the screens show them.
+ * Home/End, and vi's j/k/g/G where letters are not being typed), chat
+ * messages as view rows, and dates as the screens show them.
  */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "src/hall-int.h"
@@ -113,6 +114,31 @@ screen_list_key(const struct key_event *ev, int n, int rows, int *sel,
 	}
 	screen_list_clamp(n, rows, sel, top);
 	return 1;
+}
+
+int
+screen_chat_lines(struct chat *chat, const struct identity *me, int *back,
+    uint64_t *seen, struct view_chat_line *out, size_t max)
+{
+	const struct chat_msg	*m;
+	size_t			 i, n = chat_count(chat);
+	uint64_t		 last = chat_last_seq(chat);
+
+	if (*back > 0 && last > *seen)
+		*back += (int)(last - *seen);
+	*seen = last;
+	if (*back > (int)n - 1)
+		*back = n > 0 ? (int)n - 1 : 0;
+	for (i = 0; i < n && i < max; i++) {
+		m = chat_get(chat, i);
+		out[i].time = m->time;
+		out[i].from = m->from[0] != '\0' ? m->from : NULL;
+		out[i].text = m->text;
+		out[i].guest = m->guest;
+		out[i].you = me != NULL && m->from[0] != '\0' &&
+		    strcmp(m->from, me->name) == 0;
+	}
+	return (int)i;
 }
 
 void

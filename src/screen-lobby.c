@@ -117,33 +117,6 @@ lobby_build_tables(struct client *c, struct lobby *l)
 	return n;
 }
 
-static int
-lobby_build_chat(struct client *c, struct lobby *l)
-{
-	const struct chat_msg	*m;
-	struct chat		*chat = c->hall->chat;
-	struct view_chat_line	*line = c->hall->lobby_chat;
-	size_t			 i, n = chat_count(chat);
-	uint64_t		 last = chat_last_seq(chat);
-
-	/* Scrolled back: keep showing the same messages as new ones come. */
-	if (l->chat_back > 0 && last > l->chat_seen)
-		l->chat_back += (int)(last - l->chat_seen);
-	l->chat_seen = last;
-	if (l->chat_back > (int)n - 1)
-		l->chat_back = n > 0 ? (int)n - 1 : 0;
-	for (i = 0; i < n && i < CHAT_SCROLLBACK; i++) {
-		m = chat_get(chat, i);
-		line[i].time = m->time;
-		line[i].from = m->from[0] != '\0' ? m->from : NULL;
-		line[i].text = m->text;
-		line[i].guest = m->guest;
-		line[i].you = c->identity != NULL && m->from[0] != '\0' &&
-		    strcmp(m->from, c->identity->name) == 0;
-	}
-	return (int)i;
-}
-
 static void
 lobby_draw(struct client *c, void *state, struct grid *g)
 {
@@ -170,7 +143,8 @@ lobby_draw(struct client *c, void *state, struct grid *g)
 	v.user_sel = l->user_sel;
 	v.user_top = l->user_top;
 
-	v.nchat = lobby_build_chat(c, l);
+	v.nchat = screen_chat_lines(c->hall->chat, c->identity, &l->chat_back,
+	    &l->chat_seen, c->hall->lobby_chat, CHAT_SCROLLBACK);
 	v.chat = c->hall->lobby_chat;
 	v.chat_back = l->chat_back;
 

@@ -53,7 +53,7 @@ login_checked(struct client *c, void *state, bool ok, const char *hash,
 			form_clear_fields(&l->form, LOGIN_PASSWORD);
 			return;
 		}
-		id = identities_user(hall->ids, u.id, u.name);
+		id = hall_user_identity(hall, &u);
 		if (id == NULL) {
 			form_message(&l->form, true, "Out of memory: try "
 			    "again.");
@@ -61,9 +61,6 @@ login_checked(struct client *c, void *state, bool ok, const char *hash,
 		}
 		conn_login_succeeded(c->conn);
 		conn_set_account(c->conn, u.id, u.name);
-		id->sysop = u.sysop;
-		hall_identity_rating(hall, id);
-		store_user_seen(hall->store, u.id, hall_now());
 		log_info("%s: %s logged in with a password",
 		    conn_label(c->conn), u.name);
 		hall_enter(hall, c, id);	/* frees this screen */

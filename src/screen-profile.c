@@ -114,9 +114,8 @@ profile_load(struct client *c, struct profile *p)
 	for (i = 0; i < p->nratings; i++) {
 		const struct store_rating *r = &p->ratings[i];
 
-		snprintf(p->rtext[i].rating, sizeof p->rtext[i].rating,
-		    "%.0f%s", r->rating.r,
-		    rating_is_provisional(&r->rating) ? "?" : "");
+		hall_rating_text(&r->rating, p->rtext[i].rating,
+		    sizeof p->rtext[i].rating);
 		snprintf(p->rtext[i].rd, sizeof p->rtext[i].rd, "%.0f",
 		    r->rating.rd);
 		p->rrows[i].variant = r->variant;

@@ -29,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/forbidden.h"
 #include "engine/stone.h"
 #include "engine/yonin.h"
 #include "screens/view-table.h"
@@ -81,7 +80,7 @@ struct table_screen {
 	char			 movetext[TS_MOVES_MAX][TS_MOVE_TEXT];
 	const char		*moves[TS_MOVES_MAX];
 	char			 input[1024];
-	char			 title[48], options[64], share[160];
+	char			 title[48], share[160];
 	char			 state[160], choice[160], prompt[160];
 	char			 hands[4][32], sides[4][8];
 	int			 win[32];
@@ -189,31 +188,6 @@ ts_build_moves(struct table_screen *ts, struct view_table *v)
 	v->nmoves = n;
 }
 
-static int
-ts_build_chat(struct table_screen *ts)
-{
-	struct chat *chat = table_chat(ts->table);
-	size_t n = chat_count(chat), i;
-	uint64_t last = chat_last_seq(chat);
-
-	if (ts->chat_back > 0 && last > ts->chat_seen)
-		ts->chat_back += (int)(last - ts->chat_seen);
-	ts->chat_seen = last;
-	if (ts->chat_back > (int)n - 1)
-		ts->chat_back = n > 0 ? (int)n - 1 : 0;
-	for (i = 0; i < n && i < TABLE_CHAT_LINES; i++) {
-		const struct chat_msg *m = chat_get(chat, i);
-
-		ts->chat[i].time = m->time;
-		ts->chat[i].from = m->from[0] != '\0' ? m->from : NULL;
-		ts->chat[i].text = m->text;
-		ts->chat[i].guest = m->guest;
-		ts->chat[i].you = m->from[0] != '\0' &&
-		    strcmp(m->from, ts->who->name) == 0;
-	}
-	return (int)i;
-}
-
 /* "R1 G2 P3" */
 static void
 ts_hand_text(const struct game *g, int side, char *buf, size_t len)
@@ -273,16 +247,16 @@ ts_build_state(struct table_screen *ts, struct view_table *v)
 			v->choice = ts->choice;
 			break;
 		}
-		snprintf(ts->state, sizeof ts->state, "%s to move%s",
+		snprintf(ts->state, sizeof ts->state, "%s to move",
 		    turn == ts_seat(ts) ? "you" : table_seat(t, turn) != NULL ?
-		    table_seat(t, turn)->name : "?", "");
+		    table_seat(t, turn)->name : "?");
 		if (st.stone_of_turn > 0 && g->variant->ply(g) > 0) {
 			size_t n = strlen(ts->state);
 
 			snprintf(ts->state + n, sizeof ts->state - n,
 			    ": stone %d of 2", st.stone_of_turn);
 		}
-		if (table_seat_side(t, turn) < 0 && t != NULL &&
+		if (table_seat_side(t, turn) < 0 &&
 		    g->variant->choose != NULL) {
 			size_t n = strlen(ts->state);
 
@@ -438,8 +412,7 @@ ts_draw(struct client *c, void *state, struct grid *g)
 	client_chrome(c, &v.chrome, ts->title, ts_hints(ts));
 	v.code = table_code(t);
 	v.variant = spec->variant;
-	table_spec_brief(spec, ts->options, sizeof ts->options);
-	v.options = ts->options;
+	v.options = table_brief(t);
 	hall_table_share(ts->hall, t, ts->share, sizeof ts->share);
 	v.share = ts->share;
 	v.timer = spec->timer;
@@ -474,7 +447,8 @@ ts_draw(struct client *c, void *state, struct grid *g)
 		    st.phase == GAME_PLAYING && st.to_move == 0;
 	}
 	v.board.win = ts->win;
-	v.board.nwin = table_win_line(t, ts->win, 32);
+	v.board.nwin = table_win_line(t, ts->win,
+	    (int)(sizeof ts->win / sizeof ts->win[0]));
 
 	for (int i = 0; i < v.nseats; i++) {
 		struct view_seat *s = &v.seat[i];
@@ -513,7 +487,8 @@ ts_draw(struct client *c, void *state, struct grid *g)
 	ts_build_state(ts, &v);
 	v.prompt = ts_build_prompt(ts);
 	ts_build_moves(ts, &v);
-	v.nchat = ts_build_chat(ts);
+	v.nchat = screen_chat_lines(table_chat(t), ts->who, &ts->chat_back,
+	    &ts->chat_seen, ts->chat, TABLE_CHAT_LINES);
 	v.chat = ts->chat;
 	v.chat_back = ts->chat_back;
 	v.chatting = ts->chatting;

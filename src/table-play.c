@@ -42,12 +42,6 @@ table_game_rated(const struct table *t)
 	return t->rated;
 }
 
-int64_t
-table_started(const struct table *t)
-{
-	return t->started;
-}
-
 int
 table_seat_player(const struct table *t, int seat)
 {
@@ -435,12 +429,6 @@ enum table_end
 table_end(const struct table *t)
 {
 	return t->end;
-}
-
-int
-table_end_seat(const struct table *t)
-{
-	return t->end_seat;
 }
 
 const char *

@@ -34,7 +34,6 @@ void	screen_table_close(struct client *, const char *why);
 
 /* ---- the hall's side (hall-tables.c) -------------------------------------- */
 
-struct table_list *hall_table_list(struct hall *);
 /* The person left the table on one terminal (the table may be freed). */
 void	hall_table_depart(struct hall *, struct table *, struct identity *);
 /* The command that joins the table: "ssh -p 2222 -t host join CODE". */

@@ -80,20 +80,17 @@ table_alloc(struct table_list *l, const struct table_spec *spec,
 	char text[512];
 	struct table *t;
 	struct table_spec check;
-	int argc = 0;
-	char *argv[GAME_MAX_OPTIONS + 8], *save = NULL, *w;
+	int n;
 
 	/* Read the spec back through the parser: every value is checked
 	 * whoever filled it in. */
-	if (table_spec_text(spec, text, sizeof text) < 0) {
+	n = snprintf(text, sizeof text, "%s ", spec->variant);
+	if (n < 0 || (size_t)n >= sizeof text ||
+	    table_spec_text(spec, text + n, sizeof text - (size_t)n) < 0) {
 		snprintf(err, errlen, "unknown variant: %.40s", spec->variant);
 		return NULL;
 	}
-	argv[argc++] = (char *)spec->variant;
-	for (w = strtok_r(text, " ", &save); w != NULL && argc <
-	    (int)(sizeof argv / sizeof argv[0]); w = strtok_r(NULL, " ", &save))
-		argv[argc++] = w;
-	if (table_spec_parse(&check, argc, argv, err, errlen) != 0)
+	if (table_spec_parse_line(&check, text, err, errlen) != 0)
 		return NULL;
 	if ((t = calloc(1, sizeof *t)) == NULL ||
 	    (t->chat = chat_new(TABLE_CHAT_LINES)) == NULL) {
@@ -212,12 +209,6 @@ const struct table_spec *
 table_spec(const struct table *t)
 {
 	return &t->spec;
-}
-
-struct table_list *
-table_list_of(const struct table *t)
-{
-	return t->list;
 }
 
 enum table_phase

@@ -196,7 +196,6 @@ const char *table_code(const struct table *);
 const char *table_brief(const struct table *);
 const char *table_names(struct table *);
 const struct table_spec *table_spec(const struct table *);
-struct table_list *table_list_of(const struct table *);
 enum table_phase table_phase(const struct table *);
 int	table_nseats(const struct table *);
 /* The identity in a seat, or NULL when it is empty. */
@@ -287,7 +286,6 @@ int	table_turn(const struct table *);
 int	table_turn_is_choice(const struct table *);
 /* The game in play is rated (decided at its start). */
 int	table_game_rated(const struct table *);
-int64_t	table_started(const struct table *);
 
 /*
  * Moves: the engine judges.  0, or -1 with the reason in err (the engine's
@@ -324,7 +322,6 @@ int	table_undo_request(const struct table *);	/* asking seat, -1 */
 /* ---- the result ---------------------------------------------------------- */
 
 enum table_end table_end(const struct table *);
-int	table_end_seat(const struct table *);	/* who resigned */
 /*
  * The result as a person reads it ("black wins: five", "white wins: black
  * resigned", "draw agreed", "ranks: 1 S, 2 N, 3 E, 4 W (eliminations)"),
