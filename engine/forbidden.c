@@ -17,9 +17,6 @@
 /* The judge's own verdict for "allowed because it is a five". */
 #define FORBIDDEN_FIVE 4
 
-static const int forbidden_dcol[STONE_NDIRS] = { 1, 0, 1, 1 };
-static const int forbidden_drow[STONE_NDIRS] = { 0, 1, 1, -1 };
-
 const char *
 forbidden_name(int kind)
 {
@@ -103,8 +100,9 @@ forbidden_threes(struct stone_board *b, int col, int row, const unsigned *e)
 			/* A straight-four point that is restricted, or that
 			 * would rather be a five, does not make p's line a
 			 * three. */
-			if (forbidden_judge(b, col + off * forbidden_dcol[d],
-			    row + off * forbidden_drow[d]) == FORBIDDEN_NONE) {
+			if (forbidden_judge(b, col + off * stone_dir_step[d][0],
+			    row + off * stone_dir_step[d][1]) ==
+			    FORBIDDEN_NONE) {
 				threes++;
 				break;
 			}
@@ -143,20 +141,6 @@ forbidden_at(const struct stone_board *b, int point)
 	scratch = *b;
 	return forbidden_threes(&scratch, col, row, e) >= 2 ?
 	    FORBIDDEN_DOUBLE_THREE : FORBIDDEN_NONE;
-}
-
-int
-forbidden_five(const struct stone_board *b, int point)
-{
-	int col = point / b->size, row = point % b->size;
-
-	if (b->cell[point] != STONE_EMPTY)
-		return 0;
-	for (int d = 0; d < STONE_NDIRS; d++) {
-		if (forbidden_entry(b, d, col, row) & FL_FIVE)
-			return 1;
-	}
-	return 0;
 }
 
 int

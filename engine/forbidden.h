@@ -32,9 +32,6 @@ const char *forbidden_name(int kind);
  */
 int forbidden_at(const struct stone_board *, int point);
 
-/* Does a black stone on the empty point make an exact five? */
-int forbidden_five(const struct stone_board *, int point);
-
 /*
  * Every point at once: out[point] = the kind for each point of the board
  * (size * size entries; occupied points FORBIDDEN_NONE).  Returns how many

@@ -342,24 +342,13 @@ stone_move_format(const struct game *g, const struct move *m, char *buf,
 static int
 stone_centre_allows(const struct stone_game *s, int point)
 {
-	int size = s->rules.size, c = size / 2, reach;
+	int size = s->rules.size, c = size / 2;
 	int dc = abs(point / size - c), dr = abs(point % size - c);
+	/* The n-th stone (n = 0, 1, 2) goes within n points of the centre. */
+	int reach = s->board.stones;
 
-	if (s->rules.kind != STONE_RENJU)
+	if (s->rules.kind != STONE_RENJU || reach > 2)
 		return 1;
-	switch (s->board.stones) {
-	case 0:
-		reach = 0;
-		break;
-	case 1:
-		reach = 1;
-		break;
-	case 2:
-		reach = 2;
-		break;
-	default:
-		return 1;
-	}
 	return dc <= reach && dr <= reach;
 }
 
@@ -890,14 +879,6 @@ stone_game_restricted(const struct game *g)
 	    (s->rules.kind == STONE_GOMOKU && s->rules.restrict_black);
 }
 
-int
-stone_game_last(const struct game *g)
-{
-	if (g == NULL || g->variant->create != stone_create)
-		return -1;
-	return stone_last_point(CSTONE(g));
-}
-
 /*
  * The stones of the line that won, from one end to the other: the exact
  * five through the last stone for a win by five, its longest run for an
@@ -907,9 +888,7 @@ stone_game_last(const struct game *g)
 int
 stone_game_win_line(const struct game *g, int *points, int max)
 {
-	static const int step[STONE_NDIRS][2] = {
-		{ 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 },
-	};
+	const int (*step)[2] = stone_dir_step;
 	const struct stone_game *s = CSTONE(g);
 	const struct stone_board *b;
 	int last, colour, col, row, best = 0, bestd = -1, n = 0;

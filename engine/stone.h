@@ -31,11 +31,16 @@ enum stone_cell {
 
 /* Directions of a line: along a row, a column, the two diagonals. */
 enum stone_dir {
-	STONE_DIR_ROW,  /* (+1 col, 0) */
-	STONE_DIR_COL,  /* (0, +1 row) */
-	STONE_DIR_DIAG, /* (+1, +1) */
-	STONE_DIR_ANTI, /* (+1, -1) */
+	STONE_DIR_ROW,
+	STONE_DIR_COL,
+	STONE_DIR_DIAG,
+	STONE_DIR_ANTI,
 	STONE_NDIRS
+};
+
+/* One step along each direction, as (col, row). */
+static const int stone_dir_step[STONE_NDIRS][2] = {
+	{ 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 },
 };
 
 struct stone_board {
@@ -90,12 +95,11 @@ int stone_point_parse(int size, const char *text);
 
 /*
  * For the screens: the board of a stone game, or NULL when g is not one;
- * whether Black's restricted points matter in it (renju, gomoku
- * restrict=on); and the last stone played (-1 none).
+ * and whether Black's restricted points matter in it (renju, gomoku
+ * restrict=on).
  */
 const struct stone_board *stone_game_board(const struct game *);
 int stone_game_restricted(const struct game *);
-int stone_game_last(const struct game *);
 /* The winning line's points in order (at most max); 0 when no line won. */
 int stone_game_win_line(const struct game *, int *points, int max);
 

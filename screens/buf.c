@@ -2,8 +2,6 @@
  * buf.c - a growable byte buffer that records running out of memory instead
  * of aborting (see buf.h).
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,17 +25,6 @@ buf_reset(struct buf *b)
 {
 	b->len = 0;
 	b->failed = 0;
-}
-
-void
-buf_drain(struct buf *b, size_t n)
-{
-	if (n >= b->len) {
-		b->len = 0;
-		return;
-	}
-	memmove(b->data, b->data + n, b->len - n);
-	b->len -= n;
 }
 
 static int
@@ -88,26 +75,4 @@ int
 buf_adds(struct buf *b, const char *s)
 {
 	return buf_add(b, s, strlen(s));
-}
-
-int
-buf_printf(struct buf *b, const char *fmt, ...)
-{
-	va_list	ap;
-	int	n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		b->failed = 1;
-		return -1;
-	}
-	if (buf_grow(b, (size_t)n + 1) != 0)
-		return -1;
-	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += n;
-	return 0;
 }

@@ -23,13 +23,10 @@ struct buf {
 void	buf_init(struct buf *);
 void	buf_free(struct buf *);		/* frees data; the buf is then empty */
 void	buf_reset(struct buf *);	/* len = 0, failed = 0; keeps memory */
-void	buf_drain(struct buf *, size_t);	/* drop bytes from the front */
 
 /* Appends return 0, or -1 when out of memory (and set failed). */
 int	buf_add(struct buf *, const void *, size_t);
 int	buf_addc(struct buf *, char);
 int	buf_adds(struct buf *, const char *);
-int	buf_printf(struct buf *, const char *, ...)
-	    __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -146,18 +146,6 @@ grid_clear(struct grid *g, const struct grid_style *style)
 	}
 }
 
-int
-grid_style_equal(const struct grid_style *a, const struct grid_style *b)
-{
-	return a->fg == b->fg && a->bg == b->bg && a->attr == b->attr;
-}
-
-int
-grid_cell_equal(const struct grid_cell *a, const struct grid_cell *b)
-{
-	return a->ch == b->ch && grid_style_equal(&a->style, &b->style);
-}
-
 /* Make x,y free to be overwritten: blank the other half of a wide
  * character that covers it. */
 static void

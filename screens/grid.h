@@ -105,10 +105,19 @@ void		 grid_clear(struct grid *, const struct grid_style *);
 
 /* The cell at x,y, or NULL outside the grid. */
 const struct grid_cell *grid_get(const struct grid *, int x, int y);
-int		 grid_cell_equal(const struct grid_cell *,
-		     const struct grid_cell *);
-int		 grid_style_equal(const struct grid_style *,
-		     const struct grid_style *);
+
+/* Inline: the writer compares every cell of every frame. */
+static inline int
+grid_style_equal(const struct grid_style *a, const struct grid_style *b)
+{
+	return a->fg == b->fg && a->bg == b->bg && a->attr == b->attr;
+}
+
+static inline int
+grid_cell_equal(const struct grid_cell *a, const struct grid_cell *b)
+{
+	return a->ch == b->ch && grid_style_equal(&a->style, &b->style);
+}
 
 /*
  * Put one code point at x,y.  Returns the columns it took (1 or 2), or 0 if

@@ -210,12 +210,6 @@ tty_ascii(uint32_t ch)
 }
 
 static int
-tty_style_equal(const struct grid_style *a, const struct grid_style *b)
-{
-	return a->fg == b->fg && a->bg == b->bg && a->attr == b->attr;
-}
-
-static int
 tty_glyph_equal(const struct tty_glyph *a, const struct tty_glyph *b)
 {
 	int	i;
@@ -224,7 +218,7 @@ tty_glyph_equal(const struct tty_glyph *a, const struct tty_glyph *b)
 		return 0;
 	if (a->width == 0)
 		return 1;	/* pads: their lead decides */
-	if (a->len != b->len || !tty_style_equal(&a->style, &b->style))
+	if (a->len != b->len || !grid_style_equal(&a->style, &b->style))
 		return 0;
 	for (i = 0; i < a->len; i++) {
 		if (a->bytes[i] != b->bytes[i])
@@ -309,7 +303,7 @@ tty_move_h(const struct tty_ctx *c, int from, int to, char *out)
 				const struct tty_glyph *g = &c->glyphs[i];
 
 				if (g->width == 0 || i + g->width > to ||
-				    !tty_style_equal(&g->style, &c->sgr))
+				    !grid_style_equal(&g->style, &c->sgr))
 					break;
 				memcpy(alt + len, g->bytes, g->len);
 				len += g->len;
@@ -468,7 +462,7 @@ tty_sgr(struct tty_ctx *c, const struct grid_style *s)
 	const unsigned	 bd = GRID_BOLD | GRID_DIM;
 	unsigned	 cur = c->sgr.attr, off = cur & ~s->attr, on;
 
-	if (tty_style_equal(&c->sgr, s))
+	if (grid_style_equal(&c->sgr, s))
 		return;
 
 	/* From a reset: "ESC [ m" alone, or "ESC [ 0;..." */
@@ -560,13 +554,6 @@ tty_glyph(struct tty_ctx *c, const struct grid_cell *cells, int sx, int x,
 	}
 }
 
-static int
-tty_cell_same(const struct grid_cell *a, const struct grid_cell *b)
-{
-	return a->ch == b->ch && a->style.fg == b->style.fg &&
-	    a->style.bg == b->style.bg && a->style.attr == b->style.attr;
-}
-
 /*
  * The glyphs of a row of frame (fc, now) and of what the terminal shows
  * there (sc, old; NULL: the row is blank after a clear).  A cell equal in
@@ -584,11 +571,11 @@ tty_row_glyphs(struct tty_ctx *c, const struct grid_cell *fc,
 	if (sc == NULL)
 		return;
 	same = 1;		/* left of column 0 counts as equal */
-	same_next = tty_cell_same(&fc[0], &sc[0]);
+	same_next = grid_cell_equal(&fc[0], &sc[0]);
 	for (x = 0; x < sx; x++) {
 		int same_here = same_next;
 
-		same_next = x + 1 >= sx || tty_cell_same(&fc[x + 1],
+		same_next = x + 1 >= sx || grid_cell_equal(&fc[x + 1],
 		    &sc[x + 1]);
 		if (same && same_here && same_next)
 			old[x] = now[x];
@@ -605,7 +592,7 @@ tty_row_same(const struct grid_cell *a, const struct grid_cell *b, int sx)
 	int	x;
 
 	for (x = 0; x < sx; x++) {
-		if (!tty_cell_same(&a[x], &b[x]))
+		if (!grid_cell_equal(&a[x], &b[x]))
 			return 0;
 	}
 	return 1;
@@ -758,7 +745,7 @@ tty_cell_looks_same(struct tty_ctx *c, const struct grid_cell *a,
 	if (a->ch != b->ch && (c->caps->utf8 ||
 	    tty_ascii(a->ch) != tty_ascii(b->ch)))
 		return 0;
-	if (tty_style_equal(&a->style, &b->style))
+	if (grid_style_equal(&a->style, &b->style))
 		return 1;
 	/* As tty_style maps them (not called here: it is hot inlined). */
 	return ((a->style.attr ^ b->style.attr) & attrs) == 0 &&
@@ -784,7 +771,7 @@ tty_row_cost(struct tty_ctx *c, const struct grid_cell *f,
 			break;
 	}
 	for (x = 0; x < tail; x++) {
-		if (tty_cell_same(&f[x], &s[x]))
+		if (grid_cell_equal(&f[x], &s[x]))
 			continue;
 		if (c->caps->utf8 && f[x].ch != s[x].ch)
 			n++;			/* the usual case, quickly */
@@ -792,7 +779,7 @@ tty_row_cost(struct tty_ctx *c, const struct grid_cell *f,
 			n += !tty_cell_looks_same(c, &f[x], &s[x]);
 	}
 	for (; x < sx; x++) {
-		if (!tty_cell_same(&f[x], &s[x]) &&
+		if (!grid_cell_equal(&f[x], &s[x]) &&
 		    !tty_cell_looks_same(c, &f[x], &s[x]))
 			return n + 4;		/* ESC [ K after a move */
 	}

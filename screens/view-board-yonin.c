@@ -136,7 +136,7 @@ view_board_yonin_hit(const struct view_board *vb, int x, int y, int mx,
 static char
 yonin_label(int bottom, int along_x, int i)
 {
-	int a, b, sq;
+	int a, b;
 
 	/* Two squares on the same screen column (row): whatever they share
 	 * in the engine's frame is this line's name. */
@@ -147,10 +147,9 @@ yonin_label(int bottom, int along_x, int i)
 		a = view_board_yonin_square(bottom, 0, i);
 		b = view_board_yonin_square(bottom, 1, i);
 	}
-	sq = a;
 	if (a % 9 == b % 9)
-		return (char)('9' - sq % 9);
-	return (char)('a' + sq / 9);
+		return (char)('9' - a % 9);
+	return (char)('a' + a / 9);
 }
 
 /* "G1 P2": a hand's pieces, the zero counts left out; records hits. */
@@ -272,10 +271,8 @@ view_board_yonin_draw(struct grid *g, int x, int y,
 				continue;
 			}
 			st = view_yonin_seat_style(p.owner);
-			if (p.overturned) {
-				st = view_yonin_seat_style(p.owner);
+			if (p.overturned)
 				st.attr = GRID_DIM;
-			}
 			if (p.kind == YONIN_KING && !p.overturned &&
 			    (checks >> p.owner & 1)) {
 				st.bg = GRID_RED;
