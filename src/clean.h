@@ -1,7 +1,9 @@
 /*
- * clean.h - the cleaner every user string passes through when it arrives
- * (names, chat, table titles, TERM, environment values), so stored and
- * displayed text never carries anything a terminal would act on.
+ * clean.h - the cleaner user text passes through when it arrives (names,
+ * chat, typed fields), so stored and displayed text never carries anything
+ * a terminal would act on.  TERM, the SSH user name and environment values
+ * are cut to printable ASCII by the transports themselves (src/sshd.c,
+ * src/nvt.c), which also drop spaces.
  *
  * clean_text removes or replaces:
  *  - invalid UTF-8 (bad bytes, overlong forms, surrogates): each invalid run
