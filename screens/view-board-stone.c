@@ -37,13 +37,13 @@
 #define LABEL_W 3
 
 static int
-stone_pitch_x(int large)
+view_board_stone_pitch_x(int large)
 {
 	return large ? 4 : 2;
 }
 
 static int
-stone_pitch_y(int large)
+view_board_stone_pitch_y(int large)
 {
 	return large ? 2 : 1;
 }
@@ -51,8 +51,9 @@ stone_pitch_y(int large)
 void
 view_board_stone_size(int size, int large, int *w, int *h)
 {
-	*w = LABEL_W + (size - 1) * stone_pitch_x(large) + 1 + LABEL_W;
-	*h = (size - 1) * stone_pitch_y(large) + 1 + 2;
+	*w = LABEL_W + (size - 1) * view_board_stone_pitch_x(large) + 1 +
+	    LABEL_W;
+	*h = (size - 1) * view_board_stone_pitch_y(large) + 1 + 2;
 }
 
 int
@@ -66,8 +67,8 @@ view_board_stone_cell(const struct view_board *vb, int x, int y, int point,
 		return -1;
 	col = point / b->size;
 	row = point % b->size;
-	*cx = x + LABEL_W + col * stone_pitch_x(vb->large);
-	*cy = y + 1 + (b->size - 1 - row) * stone_pitch_y(vb->large);
+	*cx = x + LABEL_W + col * view_board_stone_pitch_x(vb->large);
+	*cy = y + 1 + (b->size - 1 - row) * view_board_stone_pitch_y(vb->large);
 	return 0;
 }
 
@@ -76,7 +77,8 @@ view_board_stone_hit(const struct view_board *vb, int x, int y, int mx,
     int my)
 {
 	const struct stone_board *b = stone_game_board(vb->game);
-	int px = stone_pitch_x(vb->large), py = stone_pitch_y(vb->large);
+	int px = view_board_stone_pitch_x(vb->large);
+	int py = view_board_stone_pitch_y(vb->large);
 	int col, row;
 
 	if (b == NULL)
@@ -96,7 +98,7 @@ view_board_stone_hit(const struct view_board *vb, int x, int y, int mx,
 
 /* The line piece of an empty point: where its lines go. */
 static unsigned
-stone_point_dirs(int size, int col, int row)
+view_board_stone_point_dirs(int size, int col, int row)
 {
 	unsigned d = GRID_UP | GRID_DOWN | GRID_LEFT | GRID_RIGHT;
 
@@ -112,7 +114,7 @@ stone_point_dirs(int size, int col, int row)
 }
 
 static int
-stone_in(const int *points, int n, int p)
+view_board_stone_in(const int *points, int n, int p)
 {
 	for (int i = 0; i < n; i++) {
 		if (points[i] == p)
@@ -127,7 +129,7 @@ stone_in(const int *points, int n, int p)
  * swap choice ends the turn.  Returns how many (at most max).
  */
 static int
-stone_last_turn(const struct game *gm, int *points, int max)
+view_board_stone_last_turn(const struct game *gm, int *points, int max)
 {
 	const struct variant *v = gm->variant;
 	struct move m;
@@ -157,10 +159,10 @@ view_board_stone_draw(struct grid *g, int x, int y,
 	if (b == NULL)
 		return 0;
 	size = b->size;
-	px = stone_pitch_x(vb->large);
-	py = stone_pitch_y(vb->large);
+	px = view_board_stone_pitch_x(vb->large);
+	py = view_board_stone_pitch_y(vb->large);
 	view_board_stone_size(size, vb->large, &w, &h);
-	nlast = stone_last_turn(vb->game, last, STONE_TURN_MAX);
+	nlast = view_board_stone_last_turn(vb->game, last, STONE_TURN_MAX);
 
 	wood.fg = GRID_BLACK;
 	wood.bg = GRID_YELLOW;
@@ -206,7 +208,7 @@ view_board_stone_draw(struct grid *g, int x, int y,
 	for (int c = 0; c < size; c++) {
 		for (int r = 0; r < size; r++) {
 			int p = c * size + r;
-			unsigned dirs = stone_point_dirs(size, c, r);
+			unsigned dirs = view_board_stone_point_dirs(size, c, r);
 
 			view_board_stone_cell(vb, x, y, p, &cx, &cy);
 			grid_line_cell(g, cx, cy, dirs, GRID_LINE_LIGHT, &wood);
@@ -232,7 +234,7 @@ view_board_stone_draw(struct grid *g, int x, int y,
 			struct grid_style st = b->cell[p] == STONE_BLACK ?
 			    black : white;
 
-			if (stone_in(vb->win, vb->nwin, p)) {
+			if (view_board_stone_in(vb->win, vb->nwin, p)) {
 				st.bg = win.bg;
 				st.attr |= GRID_REVERSE;
 			}

@@ -35,14 +35,16 @@
 #define BOARD_X (HAND_W + LABEL_W)
 #define BOARD_Y 2
 
-static const uint32_t facing_glyph[4] = {
+static const uint32_t view_board_yonin_facing_glyph[4] = {
 	0x25b2,	/* ▲ away from the viewer */
 	0x25b6,	/* ▶ to his right */
 	0x25bc,	/* ▼ towards him */
 	0x25c0,	/* ◀ to his left */
 };
 
-static const char kind_char[] = { '?', 'K', 'G', 'R', 'S', 'P' };
+static const char view_board_yonin_kind_char[] = {
+	'?', 'K', 'G', 'R', 'S', 'P'
+};
 
 void
 view_board_yonin_size(int *w, int *h)
@@ -71,7 +73,7 @@ view_yonin_seat_style(int seat)
 
 /* Where the viewer sees a seat: 0 bottom, 1 left, 2 top, 3 right. */
 static int
-yonin_rel(const struct view_board *vb, int seat)
+view_board_yonin_rel(const struct view_board *vb, int seat)
 {
 	return (seat - vb->bottom + 4) & 3;
 }
@@ -134,7 +136,7 @@ view_board_yonin_hit(const struct view_board *vb, int x, int y, int mx,
 
 /* "9".."1" or "a".."i": what names the line a screen column/row is on. */
 static char
-yonin_label(int bottom, int along_x, int i)
+view_board_yonin_label(int bottom, int along_x, int i)
 {
 	int a, b;
 
@@ -154,8 +156,8 @@ yonin_label(int bottom, int along_x, int i)
 
 /* "G1 P2": a hand's pieces, the zero counts left out; records hits. */
 static int
-yonin_hand_draw(struct grid *g, int x, int y, int vertical, int maxw,
-    const struct view_board *vb, int seat, struct view_hits *hits)
+view_board_yonin_hand_draw(struct grid *g, int x, int y, int vertical,
+    int maxw, const struct view_board *vb, int seat, struct view_hits *hits)
 {
 	static const char hand_char[YONIN_HAND_KINDS] = { 'R', 'G', 'S', 'P' };
 	struct grid_style st = view_yonin_seat_style(seat);
@@ -191,7 +193,7 @@ yonin_hand_draw(struct grid *g, int x, int y, int vertical, int maxw,
 
 /* "N alice  G1 P2" on the top or bottom edge. */
 static void
-yonin_edge_draw(struct grid *g, int x, int y, int w,
+view_board_yonin_edge_draw(struct grid *g, int x, int y, int w,
     const struct view_board *vb, int seat, struct view_hits *hits)
 {
 	struct grid_style st = view_yonin_seat_style(seat);
@@ -201,7 +203,8 @@ yonin_edge_draw(struct grid *g, int x, int y, int w,
 	snprintf(text, sizeof text, "%c %s", yonin_seat_char(seat),
 	    vb->names[seat] != NULL ? vb->names[seat] : "");
 	n = view_text_fit(g, x, y, w / 2, &st, text);
-	yonin_hand_draw(g, x + n + 2, y, 0, w - n - 2, vb, seat, hits);
+	view_board_yonin_hand_draw(g, x + n + 2, y, 0, w - n - 2, vb, seat,
+	    hits);
 }
 
 int
@@ -216,25 +219,26 @@ view_board_yonin_draw(struct grid *g, int x, int y,
 
 	view_board_yonin_size(&w, &h);
 	for (int s = 0; s < 4; s++)
-		seat_at[yonin_rel(vb, s)] = s;
+		seat_at[view_board_yonin_rel(vb, s)] = s;
 
 	/* Files and ranks. */
 	for (int i = 0; i < 9; i++) {
-		text[0] = yonin_label(vb->bottom, 1, i);
+		text[0] = view_board_yonin_label(vb->bottom, 1, i);
 		text[1] = '\0';
 		grid_put(g, x + BOARD_X + i * SQ_W + 2, y + 1, &label, text);
 		grid_put(g, x + BOARD_X + i * SQ_W + 2, y + BOARD_Y + 9, &label,
 		    text);
-		text[0] = yonin_label(vb->bottom, 0, i);
+		text[0] = view_board_yonin_label(vb->bottom, 0, i);
 		grid_put(g, x + HAND_W + 1, y + BOARD_Y + i, &label, text);
 		grid_put(g, x + BOARD_X + 9 * SQ_W, y + BOARD_Y + i, &label,
 		    text);
 	}
 
 	/* The players around the board. */
-	yonin_edge_draw(g, x + BOARD_X, y, 9 * SQ_W, vb, seat_at[2], hits);
-	yonin_edge_draw(g, x + BOARD_X, y + BOARD_Y + 10, 9 * SQ_W, vb,
-	    seat_at[0], hits);
+	view_board_yonin_edge_draw(g, x + BOARD_X, y, 9 * SQ_W, vb, seat_at[2],
+	    hits);
+	view_board_yonin_edge_draw(g, x + BOARD_X, y + BOARD_Y + 10, 9 * SQ_W,
+	    vb, seat_at[0], hits);
 	for (int side = 1; side <= 3; side += 2) {
 		int seat = seat_at[side];
 		int hx = side == 1 ? x : x + BOARD_X + 9 * SQ_W + LABEL_W;
@@ -243,8 +247,8 @@ view_board_yonin_draw(struct grid *g, int x, int y,
 		text[0] = yonin_seat_char(seat);
 		text[1] = '\0';
 		grid_put(g, hx, y + BOARD_Y, &st, text);
-		yonin_hand_draw(g, hx, y + BOARD_Y + 2, 1, HAND_W, vb, seat,
-		    hits);
+		view_board_yonin_hand_draw(g, hx, y + BOARD_Y + 2, 1, HAND_W,
+		    vb, seat, hits);
 	}
 
 	/* The squares: one place for all (see view_board_yonin_hit). */
@@ -289,8 +293,10 @@ view_board_yonin_draw(struct grid *g, int x, int y,
 				st.attr |= GRID_UNDERLINE;
 			grid_set(g, cx, cy, p.promoted ? '+' : ' ', &st);
 			grid_set(g, cx + 1, cy, p.overturned ? 0xd7 :
-			    facing_glyph[yonin_rel(vb, p.facing)], &st);
-			grid_set(g, cx + 2, cy, (uint32_t)kind_char[p.kind], &st);
+			    view_board_yonin_facing_glyph[
+			    view_board_yonin_rel(vb, p.facing)], &st);
+			grid_set(g, cx + 2, cy,
+			    (uint32_t)view_board_yonin_kind_char[p.kind], &st);
 		}
 	}
 	if (vb->show_cursor && vb->cursor >= 0) {
