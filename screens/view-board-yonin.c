@@ -54,7 +54,7 @@ view_board_yonin_size(int *w, int *h)
 }
 
 struct grid_style
-view_yonin_seat_style(int seat)
+view_board_yonin_seat_style(int seat)
 {
 	static const uint16_t colour[4] = {
 		GRID_YELLOW + GRID_BRIGHT, GRID_GREEN + GRID_BRIGHT,
@@ -160,7 +160,7 @@ view_board_yonin_hand_draw(struct grid *g, int x, int y, int vertical,
     int maxw, const struct view_board *vb, int seat, struct view_hits *hits)
 {
 	static const char hand_char[YONIN_HAND_KINDS] = { 'R', 'G', 'S', 'P' };
-	struct grid_style st = view_yonin_seat_style(seat);
+	struct grid_style st = view_board_yonin_seat_style(seat);
 	int count[YONIN_HAND_KINDS], at = 0;
 	char text[8];
 
@@ -196,7 +196,7 @@ static void
 view_board_yonin_edge_draw(struct grid *g, int x, int y, int w,
     const struct view_board *vb, int seat, struct view_hits *hits)
 {
-	struct grid_style st = view_yonin_seat_style(seat);
+	struct grid_style st = view_board_yonin_seat_style(seat);
 	char text[48];
 	int n;
 
@@ -242,7 +242,7 @@ view_board_yonin_draw(struct grid *g, int x, int y,
 	for (int side = 1; side <= 3; side += 2) {
 		int seat = seat_at[side];
 		int hx = side == 1 ? x : x + BOARD_X + 9 * SQ_W + LABEL_W;
-		struct grid_style st = view_yonin_seat_style(seat);
+		struct grid_style st = view_board_yonin_seat_style(seat);
 
 		text[0] = yonin_seat_char(seat);
 		text[1] = '\0';
@@ -274,7 +274,7 @@ view_board_yonin_draw(struct grid *g, int x, int y,
 				grid_set(g, cx + 2, cy, mark ? '*' : 0xb7, &st);
 				continue;
 			}
-			st = view_yonin_seat_style(p.owner);
+			st = view_board_yonin_seat_style(p.owner);
 			if (p.overturned)
 				st.attr = GRID_DIM;
 			if (p.kind == YONIN_KING && !p.overturned &&

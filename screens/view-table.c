@@ -118,7 +118,7 @@ view_table_seat(struct grid *g, int x, int y, int w, const struct view_table *v,
 	if (v->yonin) {
 		int seat = s->side != NULL ? yonin_seat_parse(s->side) : -1;
 
-		side = view_yonin_seat_style(seat);
+		side = view_board_yonin_seat_style(seat);
 		snprintf(text, sizeof text, "%c", seat >= 0 ?
 		    yonin_seat_char(seat) : '?');
 	} else if (s->side != NULL && strcmp(s->side, "black") == 0)

@@ -74,7 +74,7 @@ int	view_board_yonin_hit(const struct view_board *, int x, int y, int mx,
 	    int my);
 /* A four-player seat's colour (S yellow, W green, N cyan, E magenta; -1
  * dim), the same on the board and in the seat list. */
-struct grid_style view_yonin_seat_style(int seat);
+struct grid_style view_board_yonin_seat_style(int seat);
 /* The grid position of a point/square (its left column), for tests and
  * for placing the cursor: 0, or -1 if it is not on the board. */
 int	view_board_stone_cell(const struct view_board *, int x, int y,
