@@ -879,6 +879,26 @@ stone_game_restricted(const struct game *g)
 	    (s->rules.kind == STONE_GOMOKU && s->rules.restrict_black);
 }
 
+int
+stone_game_info(const struct game *g, struct stone_info *info)
+{
+	const struct stone_game *s = CSTONE(g);
+
+	if (g == NULL || g->variant->create != stone_create)
+		return -1;
+	/* The public enums list the same values in the same order. */
+	info->kind = (enum stone_info_kind)s->rules.kind;
+	info->size = s->rules.size;
+	info->overline = s->rules.overline;
+	info->restrict_black = s->rules.restrict_black;
+	info->opening = (int)s->rules.opening;
+	info->stage = (enum stone_info_stage)s->turn.stage;
+	info->to_move = s->turn.to_move;
+	info->per = s->turn.per;
+	info->left = s->turn.left;
+	return 0;
+}
+
 /*
  * The stones of the line that won, from one end to the other: the exact
  * five through the last stone for a win by five, its longest run for an

@@ -100,6 +100,39 @@ int stone_point_parse(int size, const char *text);
  */
 const struct stone_board *stone_game_board(const struct game *);
 int stone_game_restricted(const struct game *);
+/*
+ * The rules and the turn of a stone game, for a player program (the CPU)
+ * that must know them as the judge does.  0, or -1 when g is not one.
+ */
+enum stone_info_kind {
+	STONE_INFO_GOMOKU,
+	STONE_INFO_FREESTYLE,
+	STONE_INFO_STANDARD,
+	STONE_INFO_RENJU,
+	STONE_INFO_CONNECT6,
+};
+
+enum stone_info_stage {
+	STONE_INFO_PLAY,    /* ordinary play; the colours are settled */
+	STONE_INFO_THREE,   /* swap: P1 places black, white, black */
+	STONE_INFO_CHOOSE1, /* P2 chooses (swap2: or more) */
+	STONE_INFO_MORE,    /* swap2: P2 places white, black */
+	STONE_INFO_CHOOSE2, /* swap2: P1 chooses */
+};
+
+struct stone_info {
+	enum stone_info_kind kind;
+	int size;
+	int overline;       /* gomoku: a run of six or more wins (for White,
+	                       and for Black unless restrict_black) */
+	int restrict_black; /* gomoku: Black's restricted points are blocked */
+	int opening;        /* 0 free, 1 swap, 2 swap2 */
+	enum stone_info_stage stage;
+	int to_move;        /* 0 black, 1 white */
+	int per, left;      /* stones in this turn, of which still to place */
+};
+int stone_game_info(const struct game *, struct stone_info *);
+
 /* The winning line's points in order (at most max); 0 when no line won. */
 int stone_game_win_line(const struct game *, int *points, int max);
 

@@ -1,0 +1,1 @@
+# tests/cpu-stone.mk: the stone family's CPU tests and bench.

@@ -1,0 +1,1 @@
+# tests/cpu-yonin.mk: the yonin family's CPU tests and bench.
