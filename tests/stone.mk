@@ -28,7 +28,7 @@ check_PROGRAMS += tests/unit/test-gtp
 TESTS += tests/unit/test-gtp
 tests_unit_test_gtp_SOURCES = tests/unit/test-gtp.c
 tests_unit_test_gtp_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_test_gtp_LDADD = src/libgtp.a engine/libengine.a $(CHECK_LIBS)
+tests_unit_test_gtp_LDADD = cli/libgtp.a engine/libengine.a $(CHECK_LIBS)
 
 # make bench: restricted-point maps and play+undo per second.
 EXTRA_PROGRAMS += tests/bench/bench-stone
@@ -42,13 +42,13 @@ tests_bench_bench_stone_LDADD = engine/libengine.a
 EXTRA_DIST += tests/fuzz/fuzz-gtp.c tests/fuzz/fuzz-gtp.dict
 if HAVE_FUZZ_CC
 FUZZ_PROGS += fuzz/fuzz-gtp
-fuzz/fuzz-gtp: tests/fuzz/fuzz-gtp.c $(src_libgtp_a_SOURCES) \
+fuzz/fuzz-gtp: tests/fuzz/fuzz-gtp.c $(cli_libgtp_a_SOURCES) \
 		$(engine_libengine_a_SOURCES) engine/forbidden-table.c
 	@mkdir -p fuzz
 	$(AM_V_GEN)$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -I$(top_srcdir) -I$(top_builddir) -D_GNU_SOURCE -o $@ \
 	    $(top_srcdir)/tests/fuzz/fuzz-gtp.c \
-	    $(addprefix $(top_srcdir)/,$(filter %.c,$(src_libgtp_a_SOURCES) \
+	    $(addprefix $(top_srcdir)/,$(filter %.c,$(cli_libgtp_a_SOURCES) \
 	    $(engine_libengine_a_SOURCES))) engine/forbidden-table.c
 CLEANFILES += fuzz/fuzz-gtp
 endif

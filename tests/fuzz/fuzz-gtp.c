@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/gtp.h"
+#include "cli/gtp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

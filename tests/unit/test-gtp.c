@@ -1,5 +1,5 @@
 /*
- * test-gtp.c - the engine protocol core (src/gtp.c, gtp-stone.c) driven
+ * test-gtp.c - the engine protocol core (cli/gtp.c, gtp-stone.c) driven
  * in-process, line by line.
  */
 #include <check.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/gtp.h"
+#include "cli/gtp.h"
 
 static struct gtp *gtp;
 

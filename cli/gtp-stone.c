@@ -9,7 +9,7 @@
 
 #include "engine/forbidden.h"
 #include "engine/stone.h"
-#include "src/gtp.h"
+#include "cli/gtp.h"
 
 static const char *const gtp_stone_variants[] = {
 	"gomoku", "freestyle", "standard", "renju", "connect6", NULL

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/gtp.h"
+#include "cli/gtp.h"
 
 struct gtp {
 	struct game *game;

@@ -5,7 +5,7 @@
  * commands (play, undo, gh-legal, gh-board, ...) need nothing here.
  */
 #include "engine/yonin.h"
-#include "src/gtp.h"
+#include "cli/gtp.h"
 
 static const char *const gtp_yonin_variants[] = { "yonin", NULL };
 
