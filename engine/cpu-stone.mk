@@ -1,0 +1,2 @@
+# engine/cpu-stone.mk: the five-in-a-row family's search.
+engine_libengine_a_SOURCES += engine/cpu-stone.c

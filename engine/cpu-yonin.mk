@@ -1,0 +1,2 @@
+# engine/cpu-yonin.mk: the four-player shogi search.
+engine_libengine_a_SOURCES += engine/cpu-yonin.c

@@ -1,0 +1,1 @@
+# tests/cli.mk: gamehall-engine's CPU commands, the Gomocup protocol and the match runner.
