@@ -4,7 +4,7 @@
  * answers through the ops of engine/game.h.  Family commands live in
  * gtp-stone.c and gtp-yonin.c.
  */
-#include <config.h> /* the build's, not src/config.h */
+#include <config.h> /* the build's, not src/base/config.h */
 
 #include <ctype.h>
 #include <errno.h>

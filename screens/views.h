@@ -8,7 +8,7 @@
  * fields arrive as the visible part of the line plus the cursor's column
  * (see view_form_field_width and friends, which tell src/ how wide a field
  * will be at a given grid size).  Every string may be NULL (drawn as
- * nothing) and is assumed already cleaned (src/clean.h); the grid drops
+ * nothing) and is assumed already cleaned (src/term/clean.h); the grid drops
  * anything unprintable anyway.
  *
  * Mouse: a view records where its clickable things landed in a struct

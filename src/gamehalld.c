@@ -19,14 +19,14 @@
 #include <libssh/libssh.h>
 
 #include <config.h>	/* autoconf: PACKAGE_VERSION */
-#include "src/conn.h"
-#include "src/config.h"
-#include "src/hall.h"
-#include "src/log.h"
-#include "src/server.h"
-#include "src/store.h"
-#include "src/transport.h"
-#include "src/worker.h"
+#include "src/net/conn.h"
+#include "src/base/config.h"
+#include "src/hall/hall.h"
+#include "src/base/log.h"
+#include "src/net/server.h"
+#include "src/store/store.h"
+#include "src/net/transport.h"
+#include "src/base/worker.h"
 
 #define GAMEHALLD_DRAIN_SECONDS 3
 #define GAMEHALLD_FAREWELL "The game hall is shutting down. See you soon!"

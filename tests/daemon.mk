@@ -8,32 +8,32 @@ check_PROGRAMS += $(DAEMON_TESTS)
 TESTS += $(DAEMON_TESTS)
 
 # The tests compile the few sources they need themselves, so they do not
-# wait for everything else in src/libhall.a to build.
+# wait for everything else in src/libdaemon.a to build.
 DAEMON_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(DAEMON_CFLAGS)
 DAEMON_TEST_LDADD = $(CHECK_LIBS) $(DAEMON_LIBS)
-DAEMON_TEST_BASE = src/config.c src/log.c
+DAEMON_TEST_BASE = src/base/config.c src/base/log.c
 
 tests_unit_test_config_SOURCES = tests/unit/test-config.c $(DAEMON_TEST_BASE)
 tests_unit_test_config_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_config_LDADD = $(DAEMON_TEST_LDADD)
 
-tests_unit_test_limits_SOURCES = tests/unit/test-limits.c $(DAEMON_TEST_BASE) src/limits.c
+tests_unit_test_limits_SOURCES = tests/unit/test-limits.c $(DAEMON_TEST_BASE) src/net/limits.c
 tests_unit_test_limits_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_limits_LDADD = $(DAEMON_TEST_LDADD)
 
-tests_unit_test_worker_SOURCES = tests/unit/test-worker.c $(DAEMON_TEST_BASE) src/worker.c
+tests_unit_test_worker_SOURCES = tests/unit/test-worker.c $(DAEMON_TEST_BASE) src/base/worker.c
 tests_unit_test_worker_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_worker_LDADD = $(DAEMON_TEST_LDADD)
 
-tests_unit_test_telnet_SOURCES = tests/unit/test-telnet.c $(DAEMON_TEST_BASE) src/nvt.c
+tests_unit_test_telnet_SOURCES = tests/unit/test-telnet.c $(DAEMON_TEST_BASE) src/net/nvt.c
 tests_unit_test_telnet_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_telnet_LDADD = $(DAEMON_TEST_LDADD)
 
-tests_unit_test_exec_SOURCES = tests/unit/test-exec.c $(DAEMON_TEST_BASE) src/exec.c
+tests_unit_test_exec_SOURCES = tests/unit/test-exec.c $(DAEMON_TEST_BASE) src/net/exec.c
 tests_unit_test_exec_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_exec_LDADD = $(DAEMON_TEST_LDADD)
 
-tests_unit_test_conn_SOURCES = tests/unit/test-conn.c $(DAEMON_TEST_BASE) src/conn.c src/limits.c
+tests_unit_test_conn_SOURCES = tests/unit/test-conn.c $(DAEMON_TEST_BASE) src/net/conn.c src/net/limits.c
 tests_unit_test_conn_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_conn_LDADD = $(DAEMON_TEST_LDADD)
 
@@ -42,11 +42,11 @@ EXTRA_DIST += tests/fuzz/fuzz-telnet.c
 if HAVE_FUZZ_CC
 FUZZ_PROGS += fuzz/fuzz-telnet
 fuzz/fuzz-telnet: $(top_srcdir)/tests/fuzz/fuzz-telnet.c \
-	$(top_srcdir)/src/nvt.c $(top_srcdir)/src/nvt.h
+	$(top_srcdir)/src/net/nvt.c $(top_srcdir)/src/net/nvt.h
 	@mkdir -p fuzz
 	$(AM_V_CC)$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -I$(top_srcdir) -I$(top_builddir) -D_GNU_SOURCE \
 	    $(LIBTELNET_CFLAGS) -o $@ $(top_srcdir)/tests/fuzz/fuzz-telnet.c \
-	    $(top_srcdir)/src/nvt.c $(LIBTELNET_LIBS)
+	    $(top_srcdir)/src/net/nvt.c $(LIBTELNET_LIBS)
 CLEANFILES += fuzz/fuzz-telnet
 endif

@@ -11,11 +11,11 @@ tests_unit_test_views_LDADD = screens/libscreens.a $(CHECK_LIBS)
 
 tests_unit_test_identity_SOURCES = tests/unit/test-identity.c
 tests_unit_test_identity_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_test_identity_LDADD = src/libhall.a $(CHECK_LIBS)
+tests_unit_test_identity_LDADD = src/libdaemon.a $(CHECK_LIBS)
 
 tests_unit_test_chat_SOURCES = tests/unit/test-chat.c
 tests_unit_test_chat_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_test_chat_LDADD = src/libhall.a src/libterm.a \
+tests_unit_test_chat_LDADD = src/libdaemon.a src/term/libterm.a \
 	screens/libscreens.a $(CHECK_LIBS) -lm
 
 # The screens over real SSH and telnet (skips while ./gamehalld is not built).

@@ -1,4 +1,4 @@
-# tests/store.mk: unit tests and the benchmark of src/libstore.a.
+# tests/store.mk: unit tests and the benchmark of src/store/libstore.a.
 check_PROGRAMS += tests/unit/test-store tests/unit/test-password \
 	tests/unit/test-rating
 TESTS += tests/unit/test-store tests/unit/test-password \

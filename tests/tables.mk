@@ -1,6 +1,6 @@
 # tests/tables.mk: unit tests of the tables and their screens.
-TABLES_TEST_LDADD = src/libhall.a src/libterm.a screens/libscreens.a \
-	src/libstore.a engine/libengine.a $(DAEMON_LIBS) $(CHECK_LIBS)
+TABLES_TEST_LDADD = src/libdaemon.a src/term/libterm.a screens/libscreens.a \
+	src/store/libstore.a engine/libengine.a $(DAEMON_LIBS) $(CHECK_LIBS)
 
 check_PROGRAMS += tests/unit/test-table tests/unit/test-view-table
 TESTS += tests/unit/test-table tests/unit/test-view-table

@@ -5,7 +5,7 @@ TERM_TESTS = tests/unit/test-grid tests/unit/test-tty tests/unit/test-keys \
 check_PROGRAMS += $(TERM_TESTS)
 TESTS += $(TERM_TESTS)
 
-TERM_TEST_LDADD = src/libterm.a screens/libscreens.a $(CHECK_LIBS)
+TERM_TEST_LDADD = src/term/libterm.a screens/libscreens.a $(CHECK_LIBS)
 
 tests_unit_test_grid_SOURCES = tests/unit/test-grid.c
 tests_unit_test_grid_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -40,21 +40,21 @@ FUZZ_TERM_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
 	-I$(top_srcdir) -I$(top_builddir) -D_GNU_SOURCE
 
 fuzz/fuzz-keys: $(top_srcdir)/tests/fuzz/fuzz-keys.c \
-	    $(top_srcdir)/src/keys.c $(top_srcdir)/screens/utf8.c \
+	    $(top_srcdir)/src/term/keys.c $(top_srcdir)/screens/utf8.c \
 	    $(top_srcdir)/screens/utf8-width.c
 	@mkdir -p fuzz
 	$(FUZZ_CC) $(FUZZ_TERM_FLAGS) -o $@ $(top_srcdir)/tests/fuzz/fuzz-keys.c \
-	    $(top_srcdir)/src/keys.c $(top_srcdir)/screens/utf8.c \
+	    $(top_srcdir)/src/term/keys.c $(top_srcdir)/screens/utf8.c \
 	    $(top_srcdir)/screens/utf8-width.c
 
 fuzz/fuzz-clean: $(top_srcdir)/tests/fuzz/fuzz-clean.c \
-	    $(top_srcdir)/src/clean.c $(top_srcdir)/src/lineedit.c \
-	    $(top_srcdir)/src/keys.c $(top_srcdir)/screens/utf8.c \
+	    $(top_srcdir)/src/term/clean.c $(top_srcdir)/src/term/lineedit.c \
+	    $(top_srcdir)/src/term/keys.c $(top_srcdir)/screens/utf8.c \
 	    $(top_srcdir)/screens/utf8-width.c
 	@mkdir -p fuzz
 	$(FUZZ_CC) $(FUZZ_TERM_FLAGS) -o $@ $(top_srcdir)/tests/fuzz/fuzz-clean.c \
-	    $(top_srcdir)/src/clean.c $(top_srcdir)/src/lineedit.c \
-	    $(top_srcdir)/src/keys.c $(top_srcdir)/screens/utf8.c \
+	    $(top_srcdir)/src/term/clean.c $(top_srcdir)/src/term/lineedit.c \
+	    $(top_srcdir)/src/term/keys.c $(top_srcdir)/screens/utf8.c \
 	    $(top_srcdir)/screens/utf8-width.c
 
 FUZZ_TTY_SRC = $(top_srcdir)/tests/fuzz/fuzz-tty.c \

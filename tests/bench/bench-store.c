@@ -13,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "src/password.h"
-#include "src/store.h"
+#include "src/store/password.h"
+#include "src/store/store.h"
 
 static double
 now_sec(void)

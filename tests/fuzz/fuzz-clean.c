@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/clean.h"
-#include "src/keys.h"
-#include "src/lineedit.h"
+#include "src/term/clean.h"
+#include "src/term/keys.h"
+#include "src/term/lineedit.h"
 #include "screens/utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);

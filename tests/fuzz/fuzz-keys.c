@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/keys.h"
+#include "src/term/keys.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

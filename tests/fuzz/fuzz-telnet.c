@@ -1,5 +1,5 @@
 /*
- * fuzz-telnet.c - libFuzzer target for telnet input (src/nvt.c over
+ * fuzz-telnet.c - libFuzzer target for telnet input (src/net/nvt.c over
  * libtelnet).  The first byte picks how the rest is cut into reads, so
  * sequences split at odd places are explored too.  Everything the module
  * reports must stay within its promises.
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/conn.h"
-#include "src/nvt.h"
+#include "src/net/conn.h"
+#include "src/net/nvt.h"
 
 struct fuzz_state {
 	size_t	sent;

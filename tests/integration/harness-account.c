@@ -1,14 +1,14 @@
 /*
  * harness-account.c - give a running test daemon a registered account,
- * through the project's own store (src/store.h), as if the user had
+ * through the project's own store (src/store/store.h), as if the user had
  * registered.  Its own file so that programs that never call it need not
  * link the store: those that do link $(STORE_LDADD).
  */
 #include <stdio.h>
 #include <time.h>
 
-#include "src/password.h"
-#include "src/store.h"
+#include "src/store/password.h"
+#include "src/store/store.h"
 #include "tests/integration/harness.h"
 
 int

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/chat.h"
+#include "src/people/chat.h"
 
 /* No byte a terminal would act on: C0, DEL, C1 (as UTF-8 U+0080-009F). */
 static void

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/clean.h"
+#include "src/term/clean.h"
 #include "screens/utf8.h"
 
 /* Check's ck_assert records every call; hot loops use this instead. */

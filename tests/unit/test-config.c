@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "src/config.h"
+#include "src/base/config.h"
 
 static char *
 write_temp(const char *text)

@@ -20,11 +20,11 @@
 
 #include <event2/event.h>
 
-#include "src/config.h"
-#include "src/conn.h"
-#include "src/limits.h"
-#include "src/server.h"
-#include "src/transport.h"
+#include "src/base/config.h"
+#include "src/net/conn.h"
+#include "src/net/limits.h"
+#include "src/net/server.h"
+#include "src/net/transport.h"
 
 /* ---- the fake server --------------------------------------------- */
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/exec.h"
+#include "src/net/exec.h"
 
 static int
 check(const char *cmd, char *out)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/identity.h"
+#include "src/people/identity.h"
 
 /* A random source the test controls: a script of values, then a counter. */
 struct script {

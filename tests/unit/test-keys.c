@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/keys.h"
+#include "src/term/keys.h"
 
 /* Check's ck_assert records every call; hot loops use this instead. */
 #define CHECK(c) do {							\

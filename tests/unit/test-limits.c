@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/config.h"
-#include "src/limits.h"
+#include "src/base/config.h"
+#include "src/net/limits.h"
 
 /* The "random" numbers the next early-drop decisions will see. */
 struct fake_random {

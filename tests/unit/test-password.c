@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/password.h"
+#include "src/store/password.h"
 
 START_TEST(test_hash_verify)
 {

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "src/rating.h"
+#include "src/store/rating.h"
 
 static struct rating
 mk(double r, double rd, double vol)

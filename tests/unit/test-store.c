@@ -14,7 +14,7 @@
 
 #include <sqlite3.h>
 
-#include "src/store.h"
+#include "src/store/store.h"
 
 static char	tmpdir[256];
 static char	dbpath[300];

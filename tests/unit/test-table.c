@@ -12,12 +12,12 @@
 #include "engine/game.h"
 #include "engine/stone.h"
 #include "engine/yonin.h"
-#include "src/chat.h"
-#include "src/identity.h"
-#include "src/limits.h"
-#include "src/store.h"
-#include "src/table-int.h"
-#include "src/table.h"
+#include "src/people/chat.h"
+#include "src/people/identity.h"
+#include "src/net/limits.h"
+#include "src/store/store.h"
+#include "src/table/table-int.h"
+#include "src/table/table.h"
 
 /* A scripted random source: the values in turn, then counting up. */
 struct script {

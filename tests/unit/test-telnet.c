@@ -1,5 +1,5 @@
 /*
- * test-telnet.c - the telnet protocol module (src/nvt.c) fed friendly and
+ * test-telnet.c - the telnet protocol module (src/net/nvt.c) fed friendly and
  * hostile bytes: negotiation, CR LF / CR NUL, split IAC sequences, NAWS
  * extremes, TTYPE, subnegotiation floods, COMPRESS2, output escaping.
  */
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/conn.h"
-#include "src/nvt.h"
+#include "src/net/conn.h"
+#include "src/net/nvt.h"
 
 #define IAC 255
 #define DONT 254

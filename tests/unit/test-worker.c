@@ -12,7 +12,7 @@
 
 #include <event2/event.h>
 
-#include "src/worker.h"
+#include "src/base/worker.h"
 
 struct job {
 	int		 input;

@@ -1,0 +1,529 @@
+/*
+ * client.c - one person's session on one connection: the terminal (what it
+ * can show, its size, the grid it shows), the keys, the screens.
+ *
+ * Output follows DESIGN.md §2.5, "latest screen wins": a change only marks
+ * the client dirty; a frame is drawn at most once per loop turn, and only
+ * while the conn is not busy.  While output is pending nothing is queued:
+ * when the conn says `writable`, the newest state is drawn and diffed
+ * against what the terminal shows.  A client that stops reading costs one
+ * pending frame, never a queue.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event2/event.h>
+
+#include "screens/tty.h"
+#include "src/hall/hall-int.h"
+#include "src/base/log.h"
+#include "src/hall/passjob.h"
+
+/* Frames bigger than this do not keep their buffer between frames. */
+#define CLIENT_BUF_KEEP 65536
+
+static void	client_redraw_cb(evutil_socket_t, short, void *);
+static void	client_esc_cb(evutil_socket_t, short, void *);
+static void	client_linger_cb(evutil_socket_t, short, void *);
+static void	client_finish(struct client *);
+
+static int
+client_clamp(int v, int max)
+{
+	if (v < 1)
+		return 1;
+	return v > max ? max : v;
+}
+
+int
+client_sx(const struct client *c)
+{
+	return client_clamp(c->cols, CLIENT_COLS_MAX);
+}
+
+int
+client_sy(const struct client *c)
+{
+	return client_clamp(c->rows, CLIENT_ROWS_MAX);
+}
+
+static const char *
+client_nz(const char *s)
+{
+	return s != NULL && *s != '\0' ? s : NULL;
+}
+
+/*
+ * What the terminal can show, from what its client told (conn_info), and
+ * use it unless the user chose in Settings.  1 if the detection changed.
+ */
+static int
+client_detect(struct client *c)
+{
+	const struct conn_info	*info = c->info;
+	struct tty_env		 env;
+	struct tty_caps		 was = c->detected;
+
+	memset(&env, 0, sizeof env);
+	env.term = client_nz(info->term);
+	env.lang = client_nz(info->lang);
+	env.lc_all = client_nz(info->lc_all);
+	env.lc_ctype = client_nz(info->lc_ctype);
+	env.no_color = info->no_color ? "1" : NULL;
+	tty_caps_detect(&c->detected, &env);
+	snprintf(c->detected_term, sizeof c->detected_term, "%s", info->term);
+	if (!c->caps_chosen)
+		c->caps = c->detected;
+	return was.utf8 != c->detected.utf8 ||
+	    was.colours != c->detected.colours;
+}
+
+struct client *
+client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
+{
+	struct client	*c;
+
+	c = calloc(1, sizeof *c);
+	if (c == NULL)
+		return NULL;
+	c->hall = hall;
+	c->conn = conn;
+	c->info = info;
+
+	client_detect(c);
+	c->mouse = true;
+
+	c->cols = info->cols;
+	c->rows = info->rows;
+	keys_init(&c->keys);
+	c->redraw_ev = evtimer_new(hall->base, client_redraw_cb, c);
+	c->esc_ev = evtimer_new(hall->base, client_esc_cb, c);
+	c->linger_ev = evtimer_new(hall->base, client_linger_cb, c);
+	if (c->redraw_ev == NULL || c->esc_ev == NULL || c->linger_ev == NULL) {
+		client_free(c);
+		return NULL;
+	}
+	snprintf(c->exec, sizeof c->exec, "%s", info->exec);
+	return c;
+}
+
+void
+client_free(struct client *c)
+{
+	if (c == NULL)
+		return;
+	passjob_cancel(c);
+	while (c->depth > 0)
+		client_pop(c);
+	if (c->redraw_ev != NULL)
+		event_free(c->redraw_ev);
+	if (c->esc_ev != NULL)
+		event_free(c->esc_ev);
+	if (c->linger_ev != NULL)
+		event_free(c->linger_ev);
+	grid_free(c->shown);
+	free(c->farewell);
+	free(c);
+}
+
+/* ---- drawing ------------------------------------------------------------- */
+
+static bool
+client_too_small(const struct client *c)
+{
+	return c->cols < VIEW_MIN_COLS || c->rows < VIEW_MIN_ROWS;
+}
+
+/* The hall's scratch frame at this client's size, blank. */
+static struct grid *
+client_frame(struct client *c)
+{
+	struct hall	*h = c->hall;
+	int		 sx = client_sx(c), sy = client_sy(c);
+
+	if (h->frame == NULL)
+		h->frame = grid_create(sx, sy);
+	else if (h->frame->sx != sx || h->frame->sy != sy) {
+		if (grid_resize(h->frame, sx, sy) != 0) {
+			grid_free(h->frame);
+			h->frame = grid_create(sx, sy);
+		}
+	} else
+		grid_clear(h->frame, NULL);
+	return h->frame;
+}
+
+static void
+client_draw(struct client *c)
+{
+	struct client_screen		*top;
+	struct buf			*out = &c->hall->out;
+	struct grid			*frame;
+	enum conn_write_result		 r;
+	bool				 entering;
+
+	if (c->conn == NULL || c->closing || !c->dirty)
+		return;
+	if (conn_busy(c->conn))
+		return;		/* `writable` draws the newest state */
+	if ((frame = client_frame(c)) == NULL)
+		return;		/* no memory: stays dirty, tried again later */
+
+	buf_reset(out);
+	entering = !c->entered;
+	if (entering) {
+		tty_enter(out, &c->caps, c->mouse ? TTY_MOUSE : 0);
+		c->shown_valid = false;
+	} else if (c->mouse != c->mouse_sent)
+		tty_mouse(out, c->mouse);
+
+	top = c->depth > 0 ? &c->stack[c->depth - 1] : NULL;
+	if (client_too_small(c) || top == NULL) {
+		view_hits_clear(&c->hits);
+		view_small_draw(frame, c->cols, c->rows);
+	} else
+		top->screen->draw(c, top->state, frame);
+
+	tty_diff(out, c->shown_valid ? c->shown : NULL, frame, &c->caps);
+	if (out->failed) {
+		/* Out of memory: nothing is sent; try again in full later. */
+		c->shown_valid = false;
+		buf_free(out);
+		return;
+	}
+	c->dirty = false;
+	if (out->len > 0) {
+		r = conn_write(c->conn, out->data, out->len);
+		if (r == CONN_WRITE_REFUSED) {
+			c->dirty = true;
+			return;
+		}
+		c->frame_ms = limits_now_ms();
+	}
+	c->entered = true;
+	c->mouse_sent = c->mouse;
+	/* The frame is what the terminal shows now; the old one is scratch. */
+	c->hall->frame = c->shown;
+	c->shown = frame;
+	c->shown_valid = true;
+	if (out->size > CLIENT_BUF_KEEP)
+		buf_free(out);
+}
+
+static void
+client_redraw_cb(evutil_socket_t fd, short events, void *arg)
+{
+	client_draw(arg);
+}
+
+/*
+ * Mark the client dirty and make sure a frame is drawn no later than
+ * `interval` ms after the last one; an earlier deadline already set stands,
+ * a later one is brought forward.
+ */
+static void
+client_dirty_within(struct client *c, unsigned interval)
+{
+	struct timeval	tv = { 0, 0 };
+	uint64_t	now, next;
+
+	if (c->conn == NULL || c->closing)
+		return;
+	c->dirty = true;
+	now = limits_now_ms();
+	next = c->frame_ms + interval;
+	if (next < now)
+		next = now;
+	if (evtimer_pending(c->redraw_ev, NULL) && c->redraw_ms <= next)
+		return;
+	c->redraw_ms = next;
+	tv.tv_sec = (time_t)((next - now) / 1000);
+	tv.tv_usec = (suseconds_t)((next - now) % 1000) * 1000;
+	evtimer_add(c->redraw_ev, &tv);
+}
+
+void
+client_dirty(struct client *c)
+{
+	client_dirty_within(c, CLIENT_FRAME_MS);
+}
+
+void
+client_dirty_ambient(struct client *c)
+{
+	client_dirty_within(c, CLIENT_AMBIENT_MS);
+}
+
+void
+client_redraw(struct client *c)
+{
+	c->shown_valid = false;
+	client_dirty(c);
+}
+
+/* The terminal changed: its size, or (telnet) a type told late. */
+void
+client_resize(struct client *c, int cols, int rows)
+{
+	c->cols = cols;
+	c->rows = rows;
+	if (strcmp(c->detected_term, c->info->term) != 0 &&
+	    client_detect(c) && !c->caps_chosen)
+		log_info("%s: now drawn with %s and %d colours",
+		    conn_label(c->conn), c->caps.utf8 ? "UTF-8" : "ASCII",
+		    c->caps.colours);
+	/* The next frame is drawn at the new size and sent in full. */
+	client_redraw(c);
+}
+
+void
+client_writable(struct client *c)
+{
+	if (c->closing) {
+		client_finish(c);
+		return;
+	}
+	client_draw(c);
+}
+
+/* ---- keys ------------------------------------------------------------------ */
+
+static void
+client_key(struct client *c, const struct key_event *ev)
+{
+	struct client_screen	*top;
+
+	/* Mouse releases and motion mean nothing here: no redraw. */
+	if (ev->key == KEY_MOUSE && ev->mouse.action != KEY_MOUSE_PRESS &&
+	    ev->mouse.action != KEY_MOUSE_WHEEL_UP &&
+	    ev->mouse.action != KEY_MOUSE_WHEEL_DOWN)
+		return;
+	client_status_clear(c);
+	if (screen_common_key(c, ev)) {
+		client_dirty(c);
+		return;
+	}
+	top = c->depth > 0 ? &c->stack[c->depth - 1] : NULL;
+	if (top != NULL)
+		top->screen->key(c, top->state, ev);
+	client_dirty(c);
+}
+
+static void
+client_esc_arm(struct client *c)
+{
+	struct timeval	tv;
+	int		ms = keys_pending(&c->keys);
+
+	if (ms <= 0) {
+		evtimer_del(c->esc_ev);
+		return;
+	}
+	tv.tv_sec = ms / 1000;
+	tv.tv_usec = (ms % 1000) * 1000;
+	evtimer_add(c->esc_ev, &tv);
+}
+
+static void
+client_esc_cb(evutil_socket_t fd, short events, void *arg)
+{
+	struct client		*c = arg;
+	struct key_event	 ev;
+
+	if (c->closing)
+		return;
+	if (keys_timeout(&c->keys, &ev))
+		client_key(c, &ev);
+	client_esc_arm(c);
+}
+
+void
+client_input(struct client *c, const unsigned char *buf, size_t len)
+{
+	struct key_event	ev[64];
+	size_t			n, used, i;
+
+	while (len > 0 && !c->closing) {
+		n = sizeof ev / sizeof ev[0];
+		used = keys_feed(&c->keys, buf, len, ev, &n);
+		buf += used;
+		len -= used;
+		for (i = 0; i < n && !c->closing; i++)
+			client_key(c, &ev[i]);
+	}
+	if (!c->closing)
+		client_esc_arm(c);
+}
+
+const struct view_hit *
+client_hit(struct client *c, const struct key_event *ev)
+{
+	if (ev->key != KEY_MOUSE)
+		return NULL;
+	return view_hits_find(&c->hits, ev->mouse.x, ev->mouse.y);
+}
+
+/* ---- screens ----------------------------------------------------------------- */
+
+void
+client_push(struct client *c, const struct screen *s, void *state)
+{
+	if (c->depth == CLIENT_STACK_MAX) {
+		/* Deeper than any path through the screens: drop the top. */
+		client_pop(c);
+	}
+	c->stack[c->depth].screen = s;
+	c->stack[c->depth].state = state;
+	c->depth++;
+	client_dirty(c);
+}
+
+void
+client_pop(struct client *c)
+{
+	struct client_screen	*top;
+
+	if (c->depth == 0)
+		return;
+	top = &c->stack[--c->depth];
+	if (top->screen->free != NULL)
+		top->screen->free(top->state);
+	top->screen = NULL;
+	top->state = NULL;
+	client_dirty(c);
+}
+
+void
+client_reset(struct client *c, const struct screen *s, void *state)
+{
+	while (c->depth > 0)
+		client_pop(c);
+	client_push(c, s, state);
+}
+
+void *
+client_top(struct client *c)
+{
+	return c->depth > 0 ? c->stack[c->depth - 1].state : NULL;
+}
+
+/* ---- the status line and the chrome ------------------------------------------ */
+
+void
+client_status(struct client *c, bool error, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->status, sizeof c->status, fmt, ap);
+	va_end(ap);
+	c->status_error = error;
+	client_dirty(c);
+}
+
+void
+client_status_clear(struct client *c)
+{
+	c->status[0] = '\0';
+}
+
+void
+client_chrome(struct client *c, struct view_chrome *v, const char *screen,
+    const char *hints)
+{
+	memset(v, 0, sizeof *v);
+	v->hall = HALL_NAME;
+	v->screen = screen;
+	if (c->identity != NULL) {
+		snprintf(c->who, sizeof c->who, "%s%s", c->identity->name,
+		    c->identity->kind == IDENTITY_GUEST ? " (guest)" : "");
+		v->who = c->who;
+	}
+	v->online = (int)c->hall->online;
+	v->status = c->status[0] != '\0' ? c->status : NULL;
+	v->status_error = c->status_error;
+	v->hints = hints;
+}
+
+void
+client_set_caps(struct client *c, int utf8, int colours, bool mouse)
+{
+	c->caps.utf8 = utf8;
+	c->caps.colours = colours;
+	c->mouse = mouse;
+	c->caps_chosen = true;
+	client_redraw(c);
+}
+
+void
+client_caps_reset(struct client *c)
+{
+	c->caps = c->detected;
+	c->mouse = true;
+	c->caps_chosen = false;
+	client_redraw(c);
+}
+
+/* ---- leaving ------------------------------------------------------------------ */
+
+void
+client_leave(struct client *c, const char *farewell)
+{
+	static const struct timeval linger = {
+		CLIENT_LINGER_MS / 1000, (CLIENT_LINGER_MS % 1000) * 1000
+	};
+
+	if (c->closing || c->conn == NULL)
+		return;
+	c->closing = true;
+	passjob_cancel(c);
+	evtimer_del(c->redraw_ev);
+	evtimer_del(c->esc_ev);
+	free(c->farewell);
+	c->farewell = farewell != NULL ? strdup(farewell) : NULL;
+	if (c->entered && conn_busy(c->conn)) {
+		/* Restore the terminal once the frame in flight is out. */
+		evtimer_add(c->linger_ev, &linger);
+		return;
+	}
+	client_finish(c);
+}
+
+/* Put the terminal back as it was, and close. */
+static void
+client_finish(struct client *c)
+{
+	evtimer_del(c->linger_ev);
+	if (c->conn == NULL || c->close_sent)
+		return;
+	c->close_sent = true;
+	if (c->entered && !conn_busy(c->conn)) {
+		struct buf	*out = &c->hall->out;
+
+		buf_reset(out);
+		tty_leave(out, &c->caps);
+		if (!out->failed)
+			conn_write(c->conn, out->data, out->len);
+		c->entered = false;
+	}
+	conn_close(c->conn, c->farewell);
+}
+
+static void
+client_linger_cb(evutil_socket_t fd, short events, void *arg)
+{
+	client_finish(arg);
+}
+
+void
+client_closed(struct client *c)
+{
+	c->conn = NULL;
+	c->closing = true;
+	passjob_cancel(c);
+	evtimer_del(c->redraw_ev);
+	evtimer_del(c->esc_ev);
+	evtimer_del(c->linger_ev);
+}

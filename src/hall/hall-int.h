@@ -1,0 +1,346 @@
+/*
+ * hall-int.h - the hall's insides, shared by hall.c, client.c, the
+ * screen-*.c controllers and their helpers (form.c, passjob.c,
+ * hall-tables.c).  Nothing outside the hall includes this; main() uses
+ * hall.h.
+ *
+ * Shape (DESIGN.md §1):
+ *
+ *   conn  --input-->  client (keys, size)  --key-->  top screen
+ *   hall state change -> clients marked dirty -> screen draws a view into
+ *   the client's grid -> tty_diff against what the terminal shows -> conn
+ *
+ * A client is one connection's session: its terminal (capabilities, size,
+ * the grid it shows), its key decoder with the Esc timer, and a small stack
+ * of screens (welcome, then lobby with account/help/... pushed over it).
+ * A screen is a table of functions plus its own state; it fills a view
+ * struct (screens/views.h) and never writes bytes itself.
+ */
+#ifndef SRC_HALL_INT_H
+#define SRC_HALL_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/queue.h>
+
+#include "screens/buf.h"
+#include "screens/grid.h"
+#include "screens/tty-caps.h"
+#include "screens/views.h"
+#include "src/people/chat.h"
+#include "src/net/conn.h"
+#include "src/people/identity.h"
+#include "src/term/keys.h"
+#include "src/net/limits.h"
+
+struct event;
+struct event_base;
+struct config;
+struct store;
+struct worker;
+struct worker_job;
+struct passjob;
+struct rating;
+struct store_user;
+
+#define HALL_NAME "gamehall"
+#define HALL_TAGLINE "gomoku, renju, Connect6 and four-player shogi"
+
+/* The grid never grows past this, whatever size the terminal claims: a
+ * larger terminal gets the screen in its top-left corner. */
+#define CLIENT_COLS_MAX 500
+#define CLIENT_ROWS_MAX 200
+#define CLIENT_STACK_MAX 8
+#define CLIENT_STATUS_LEN 256
+#define CLIENT_EXEC_LEN 256
+#define PASSWORD_FIELD_MAX 256	/* characters a password field takes */
+/* A name field takes more than a name may have, so a long name gets a
+ * clear "at most 16" instead of keys that silently do nothing. */
+#define NAME_FIELD_MAX 40
+
+/*
+ * At most one frame per this many ms: a burst of changes (a crowd arriving
+ * in the lobby) costs each viewer one frame, not one per change.  Well under
+ * the 50 ms a move may take to reach the other screens.
+ *
+ * Keys are not metered here: the conn meters keyboard input (config
+ * input_rate/input_burst) and delays what is beyond it by reading the
+ * socket no faster, so a paste arrives whole, later, and a flood backs up
+ * into the sender's TCP window (src/net/conn.c).
+ */
+#define CLIENT_FRAME_MS 20
+/*
+ * Changes the viewer did not cause and need not see at once (someone
+ * arrived or left, a lobby chat line) wait for this since the last frame:
+ * with a crowd arriving, each viewer draws a few frames a second instead of
+ * one per arrival, which made a login cost grow with the crowd.
+ */
+#define CLIENT_AMBIENT_MS 150
+#define CLIENT_LINGER_MS 2000	/* waiting for output before closing */
+
+struct client;
+
+/* A screen: what it draws and what its keys do. */
+struct screen {
+	const char	*name;
+	/* Fill a view and draw it into g; record clickable places in
+	 * c->hits. */
+	void		(*draw)(struct client *c, void *state, struct grid *g);
+	void		(*key)(struct client *c, void *state,
+			    const struct key_event *ev);
+	void		(*free)(void *state);
+};
+
+struct client_screen {
+	const struct screen	*screen;
+	void			*state;
+};
+
+struct client {
+	struct hall		*hall;
+	struct conn		*conn;		/* NULL once closed */
+	const struct conn_info	*info;
+	TAILQ_ENTRY(client)	 entry;
+
+	/* Who this is: NULL on the welcome screen. */
+	struct identity		*identity;
+
+	/* The terminal. */
+	struct tty_caps		 caps;		/* in use */
+	struct tty_caps		 detected;	/* what TERM etc. said */
+	char			 detected_term[CONN_TERM_LEN]; /* ... the TERM */
+	bool			 caps_chosen;	/* set in Settings: detection
+						   no longer decides */
+	bool			 mouse;		/* mouse reports wanted */
+	bool			 mouse_sent;	/* ... and the terminal told */
+	bool			 entered;	/* tty_enter was sent */
+	int			 cols, rows;	/* as the client says */
+	struct grid		*shown;		/* what the terminal shows, or
+						   NULL before the first frame */
+	bool			 shown_valid;
+	bool			 dirty;
+	struct event		*redraw_ev;	/* coalesces redraws */
+	uint64_t		 frame_ms;	/* when the last frame went */
+	uint64_t		 redraw_ms;	/* when redraw_ev fires, if pending */
+	struct view_hits	 hits;		/* of the frame last drawn */
+	char			 who[IDENTITY_NAME_LEN + 16]; /* title text */
+
+	/* Input. */
+	struct keys		 keys;
+	struct event		*esc_ev;	/* the lone-Esc timer */
+
+	/* The status line: until the next key. */
+	char			 status[CLIENT_STATUS_LEN];
+	bool			 status_error;
+
+	/* Screens, bottom first. */
+	struct client_screen	 stack[CLIENT_STACK_MAX];
+	int			 depth;
+
+	/* An exec command (`ssh -t host join AB12`) waiting for the lobby. */
+	char			 exec[CLIENT_EXEC_LEN];
+
+	/* A password job on the worker pool (see passjob.h). */
+	struct passjob		*job;
+
+	/* Leaving: the terminal is restored, then the conn closed. */
+	bool			 closing;
+	bool			 close_sent;	/* conn_close was called */
+	char			*farewell;
+	struct event		*linger_ev;
+};
+
+TAILQ_HEAD(client_list, client);
+
+struct hall {
+	struct event_base	*base;
+	const struct config	*cfg;
+	struct store		*store;
+	struct worker		*worker;
+
+	struct client_list	 clients;
+	unsigned		 nclients;
+
+	struct identities	*ids;
+	unsigned		 online;	/* identities with sessions */
+	struct chat		*chat;		/* the lobby's */
+	struct table_list	*tables;	/* hall-tables.c */
+	char			 host[256];	/* in the share line */
+
+	/*
+	 * Bumped whenever an account changes (a key added or removed, a
+	 * password set) on any terminal: a screen showing account data
+	 * reads it again when this moved since it last read.
+	 */
+	uint64_t		 account_gen;
+
+	bool			 shutting_down;
+	char			*shutdown_message;
+
+	/*
+	 * Every client draws its next frame here and diffs it into `out`:
+	 * the loop draws one client at a time, so one scratch grid and one
+	 * buffer serve all of them instead of a frame per idle session.
+	 * After a frame is sent the scratch grid and the client's `shown`
+	 * change places.
+	 */
+	struct grid		*frame;
+	struct buf		 out;
+	/* The lobby view's rows, filled per frame like `frame`. */
+	struct view_user	 lobby_users[CLIENT_ROWS_MAX];
+	struct view_chat_line	 lobby_chat[CHAT_SCROLLBACK];
+
+	/* Who is online, by name: sorted once per change, not per frame. */
+	struct identity		**online_sorted;
+	size_t			 online_cap;
+	size_t			 online_n;
+	bool			 online_stale;
+};
+
+/* ---- hall.c -------------------------------------------------------------- */
+
+int64_t	 hall_now(void);			/* Unix seconds */
+/* Every client draws again soon (what they show may have changed). */
+void	 hall_dirty_all(struct hall *);
+/*
+ * The client becomes identity id (NULL: nobody), taking over the caller's
+ * reference and giving back the old one; who is online changes, and with
+ * `announce` the lobby chat says so.
+ */
+void	 hall_set_identity(struct hall *, struct client *, struct identity *id,
+	    bool announce);
+/* The client becomes id (as above, announced) and goes to the lobby,
+ * where a waiting exec command runs. */
+void	 hall_enter(struct hall *, struct client *, struct identity *id);
+/* Say something in the lobby chat as the client's identity: 0, or -1
+ * with the reason (too fast: wait) in why. */
+int	 hall_chat(struct hall *, struct client *, const char *text,
+	    char *why, size_t whylen);
+/* Everyone online, sorted by name (valid until who is online changes). */
+struct identity *const *hall_online(struct hall *, size_t *n);
+/* Account `user` changed in the store (keys, password): every terminal
+ * showing it reads it again (see hall->account_gen). */
+void	 hall_account_changed(struct hall *, int64_t user);
+/* Fill an identity's lobby rating from the store. */
+void	 hall_identity_rating(struct hall *, struct identity *);
+/* The identity of an account logging in (a reference): its sysop flag and
+ * lobby rating filled in, the visit recorded.  NULL: out of memory. */
+struct identity *hall_user_identity(struct hall *, const struct store_user *);
+/* A rating as every screen shows it: "1523", or "1500?" while it is
+ * provisional. */
+void	 hall_rating_text(const struct rating *, char *buf, size_t len);
+/* Post a notice to the lobby chat and redraw. */
+void	 hall_notice(struct hall *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* ---- hall-tables.c: the tables the lobby lists -------------------------- */
+
+/*
+ * The lobby shows the rows hall_tables_rows gives and its actions call the
+ * functions below (the table screens use src/hall/table-screen.h).
+ */
+int	 hall_tables_init(struct hall *);
+void	 hall_tables_free(struct hall *);
+/* The tables the lobby lists to `who` (may be NULL): the open ones, and
+ * his own (a seat, or hosting) even when private. */
+int	 hall_tables_count(struct hall *, const struct identity *who);
+/* Fill at most max rows, his own first; returns how many.  The rows'
+ * strings are valid until the tables change. */
+int	 hall_tables_rows(struct hall *, const struct identity *who,
+	    struct view_table_row *rows, int max);
+/* Join / watch a table by code: 0, or -1 with a message in why. */
+int	 hall_tables_join(struct hall *, struct client *, const char *code,
+	    bool watch, char *why, size_t whylen);
+/* Create a table from "VARIANT [KEY=VALUE...]" (NULL: the defaults). */
+int	 hall_tables_create(struct hall *, struct client *, const char *spec,
+	    char *why, size_t whylen);
+
+/* ---- client.c ------------------------------------------------------------ */
+
+struct client	*client_new(struct hall *, struct conn *,
+		    const struct conn_info *);
+void		 client_free(struct client *);
+void		 client_input(struct client *, const unsigned char *, size_t);
+void		 client_resize(struct client *, int cols, int rows);
+void		 client_writable(struct client *);
+/* The conn is gone: no more writing. */
+void		 client_closed(struct client *);
+
+/* Draw again soon (coalesced: once per loop turn at most). */
+void		 client_dirty(struct client *);
+/* Draw again within CLIENT_AMBIENT_MS: a change someone else made. */
+void		 client_dirty_ambient(struct client *);
+/* Ctrl-L: forget what the terminal shows and send everything. */
+void		 client_redraw(struct client *);
+
+void		 client_push(struct client *, const struct screen *, void *);
+void		 client_pop(struct client *);
+/* Replace the whole stack with one screen. */
+void		 client_reset(struct client *, const struct screen *, void *);
+/* The top screen's state, or NULL. */
+void		*client_top(struct client *);
+
+void		 client_status(struct client *, bool error, const char *fmt,
+		    ...) __attribute__((format(printf, 3, 4)));
+void		 client_status_clear(struct client *);
+
+/* Terminal settings chosen by the user: UTF-8, colours (TTY_COLOURS_*),
+ * mouse.  From then on a terminal type learnt late changes nothing. */
+void		 client_set_caps(struct client *, int utf8, int colours,
+		    bool mouse);
+/* Back to what the terminal told (and mouse on), following it again. */
+void		 client_caps_reset(struct client *);
+
+/* Restore the terminal, say farewell (may be NULL), close. */
+void		 client_leave(struct client *, const char *farewell);
+
+/* The chrome every screen draws: title bar and status line. */
+void		 client_chrome(struct client *, struct view_chrome *,
+		    const char *screen, const char *hints);
+/* Where a mouse press landed in the last frame (NULL: nowhere). */
+const struct view_hit *client_hit(struct client *,
+		    const struct key_event *);
+/* The frame's size (what views draw into). */
+int		 client_sx(const struct client *);
+int		 client_sy(const struct client *);
+
+/* ---- the screens (screen-*.c) -------------------------------------------- */
+
+void	 screen_welcome_open(struct client *);
+void	 screen_login_open(struct client *);
+void	 screen_register_open(struct client *);
+void	 screen_lobby_open(struct client *);
+void	 screen_account_open(struct client *);
+void	 screen_password_open(struct client *, bool has_password);
+void	 screen_profile_open(struct client *, struct identity *);
+void	 screen_settings_open(struct client *);
+void	 screen_help_open(struct client *);
+void	 screen_code_open(struct client *, bool watch);
+/* The lobby under the top screen selects the table with this code (coming
+ * back from it, Enter goes there again). */
+void	 screen_lobby_select(struct client *, const char *code);
+
+/* Keys every screen shares; 1 if handled (Ctrl-L). */
+int	 screen_common_key(struct client *, const struct key_event *);
+/* Esc or q goes back (pops the screen), ? or F1 opens the help; 1 if the
+ * key was one of them. */
+int	 screen_nav_key(struct client *, const struct key_event *);
+/* Moving a selection in a list of n rows showing `rows` at a time: the
+ * key moved it (1) or is not a list key (0). */
+int	 screen_list_key(const struct key_event *, int n, int rows, int *sel,
+	    int *top, bool vi);
+/* Keep sel visible in a window of rows starting at top. */
+void	 screen_list_clamp(int n, int rows, int *sel, int *top);
+/*
+ * A chat's messages as view rows (at most max), `me`'s own marked (may be
+ * NULL); returns how many.  *back (messages scrolled back) grows with the
+ * messages that came since *seen, so a reader scrolled back keeps seeing
+ * the same ones.
+ */
+int	 screen_chat_lines(struct chat *, const struct identity *me, int *back,
+	    uint64_t *seen, struct view_chat_line *out, size_t max);
+/* A day as "2024-05-17" (UTC), or "-" for none (when <= 0). */
+void	 screen_date(int64_t when, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,459 @@
+/*
+ * hall.c - the hall: its clients, who is online, the lobby chat, and the
+ * connection callbacks the transports call (see hall.h, hall-int.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <event2/event.h>
+
+#include "src/base/config.h"
+#include "src/net/conn.h"
+#include "src/hall/hall-int.h"
+#include "src/hall/hall.h"
+#include "src/base/log.h"
+#include "src/store/rating.h"
+#include "src/store/store.h"
+#include "src/table/table.h"
+
+int64_t
+hall_now(void)
+{
+	return (int64_t)time(NULL);
+}
+
+struct hall *
+hall_new(struct event_base *base, const struct config *cfg,
+    struct store *store, struct worker *worker)
+{
+	struct hall	*hall;
+
+	hall = calloc(1, sizeof *hall);
+	if (hall == NULL)
+		return NULL;
+	hall->base = base;
+	hall->cfg = cfg;
+	hall->store = store;
+	hall->worker = worker;
+	TAILQ_INIT(&hall->clients);
+	hall->ids = identities_new(NULL, NULL);
+	hall->chat = chat_new(CHAT_SCROLLBACK);
+	if (hall->ids == NULL || hall->chat == NULL ||
+	    hall_tables_init(hall) != 0) {
+		hall_free(hall);
+		return NULL;
+	}
+	return hall;
+}
+
+void
+hall_free(struct hall *hall)
+{
+	struct client	*c;
+
+	if (hall == NULL)
+		return;
+	/* Tables are told nothing more: their clients are going. */
+	if (hall->tables != NULL)
+		table_list_listen(hall->tables, NULL, NULL);
+	/*
+	 * main() ends the loop after every connection closed; anything still
+	 * here never got its `closed` (the loop is gone): close and forget.
+	 */
+	while ((c = TAILQ_FIRST(&hall->clients)) != NULL) {
+		TAILQ_REMOVE(&hall->clients, c, entry);
+		if (c->conn != NULL && !c->close_sent)
+			conn_close(c->conn, hall->shutdown_message);
+		c->identity = NULL;	/* identities_free takes them all */
+		client_free(c);
+	}
+	hall_tables_free(hall);
+	identities_free(hall->ids);
+	chat_free(hall->chat);
+	free(hall->online_sorted);
+	grid_free(hall->frame);
+	buf_free(&hall->out);
+	free(hall->shutdown_message);
+	free(hall);
+}
+
+void
+hall_dirty_all(struct hall *hall)
+{
+	struct client	*c;
+
+	TAILQ_FOREACH(c, &hall->clients, entry)
+		client_dirty_ambient(c);
+}
+
+void
+hall_notice(struct hall *hall, const char *fmt, ...)
+{
+	char	text[CHAT_TEXT_MAX + 1];
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	chat_notice(hall->chat, hall_now(), text);
+	hall_dirty_all(hall);
+}
+
+void
+hall_account_changed(struct hall *hall, int64_t user)
+{
+	struct client	*c;
+
+	hall->account_gen++;
+	TAILQ_FOREACH(c, &hall->clients, entry) {
+		if (c->identity != NULL && c->identity->kind == IDENTITY_USER &&
+		    c->identity->user == user)
+			client_dirty(c);
+	}
+}
+
+void
+hall_rating_text(const struct rating *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.0f%s", r->r, rating_is_provisional(r) ? "?" :
+	    "");
+}
+
+void
+hall_identity_rating(struct hall *hall, struct identity *id)
+{
+	struct store_rating	*r = NULL;
+	size_t			 n = 0, i, best = 0;
+
+	id->rating[0] = '\0';
+	if (id->kind != IDENTITY_USER || hall->store == NULL)
+		return;
+	if (store_rating_list(hall->store, id->user, &r, &n) != STORE_OK) {
+		free(r);
+		return;
+	}
+	/* The variant played most says most about the player. */
+	for (i = 1; i < n; i++) {
+		if (r[i].games > r[best].games)
+			best = i;
+	}
+	if (n > 0 && r[best].games > 0)
+		hall_rating_text(&r[best].rating, id->rating,
+		    sizeof id->rating);
+	free(r);
+}
+
+struct identity *
+hall_user_identity(struct hall *hall, const struct store_user *u)
+{
+	struct identity	*id;
+
+	if ((id = identities_user(hall->ids, u->id, u->name)) == NULL)
+		return NULL;
+	id->sysop = u->sysop;
+	hall_identity_rating(hall, id);
+	store_user_seen(hall->store, u->id, hall_now());
+	return id;
+}
+
+/* The lobby chat says who came or went; the caller redraws everyone once
+ * (hall_notice would walk all the clients a second time per arrival). */
+static void
+hall_announce(struct hall *hall, const char *name, const char *what)
+{
+	char	text[CHAT_TEXT_MAX + 1];
+
+	snprintf(text, sizeof text, "%s %s", name, what);
+	chat_notice(hall->chat, hall_now(), text);
+}
+
+void
+hall_set_identity(struct hall *hall, struct client *c, struct identity *id,
+    bool announce)
+{
+	struct identity	*old = c->identity;
+
+	c->identity = id;
+	if (id != NULL && id->sessions++ == 0) {
+		hall->online++;
+		if (announce)
+			hall_announce(hall, id->name, "is here.");
+	}
+	if (old != NULL) {
+		if (--old->sessions == 0) {
+			hall->online--;
+			if (announce)
+				hall_announce(hall, old->name, "left.");
+		}
+		identities_release(hall->ids, old);
+	}
+	hall->online_stale = true;
+	hall_dirty_all(hall);
+}
+
+static int
+hall_online_cmp(const void *a, const void *b)
+{
+	const struct identity	*x = *(struct identity *const *)a;
+	const struct identity	*y = *(struct identity *const *)b;
+
+	return strcasecmp(x->name, y->name);
+}
+
+struct identity *const *
+hall_online(struct hall *hall, size_t *n)
+{
+	struct identity	*id, **p;
+	size_t		 k = 0;
+
+	if (hall->online_stale || hall->online_sorted == NULL) {
+		if (hall->online > hall->online_cap) {
+			p = reallocarray(hall->online_sorted, hall->online,
+			    sizeof *p);
+			if (p == NULL) {
+				*n = 0;
+				return NULL;
+			}
+			hall->online_sorted = p;
+			hall->online_cap = hall->online;
+		}
+		for (id = identities_first(hall->ids);
+		    id != NULL && k < hall->online_cap;
+		    id = identities_next(id)) {
+			if (id->sessions > 0)
+				hall->online_sorted[k++] = id;
+		}
+		if (k > 0)
+			qsort(hall->online_sorted, k, sizeof *p,
+			    hall_online_cmp);
+		hall->online_n = k;
+		hall->online_stale = false;
+	}
+	*n = hall->online_n;
+	return hall->online_sorted;
+}
+
+/* An exec command that came with the connection, run in the lobby. */
+static void
+hall_exec(struct hall *hall, struct client *c)
+{
+	char	 cmd[CLIENT_EXEC_LEN], why[256], *verb, *arg, *save = NULL;
+
+	if (c->exec[0] == '\0')
+		return;
+	snprintf(cmd, sizeof cmd, "%s", c->exec);
+	c->exec[0] = '\0';
+	verb = strtok_r(cmd, " ", &save);
+	arg = strtok_r(NULL, "", &save);
+	if (verb == NULL)
+		return;
+	if (strcmp(verb, "join") == 0 || strcmp(verb, "watch") == 0) {
+		if (arg == NULL || strchr(arg, ' ') != NULL) {
+			client_status(c, true, "%s needs one table code: "
+			    "%s CODE", verb, verb);
+			return;
+		}
+		if (hall_tables_join(hall, c, arg, verb[0] == 'w', why,
+		    sizeof why) != 0)
+			client_status(c, true, "%s", why);
+		return;
+	}
+	if (strcmp(verb, "new") == 0) {
+		if (hall_tables_create(hall, c, arg, why, sizeof why) != 0)
+			client_status(c, true, "%s", why);
+		return;
+	}
+	client_status(c, true, "unknown command '%s': join CODE, watch CODE "
+	    "or new VARIANT", verb);
+}
+
+void
+hall_enter(struct hall *hall, struct client *c, struct identity *id)
+{
+	hall_set_identity(hall, c, id, true);
+	screen_lobby_open(c);
+	hall_exec(hall, c);
+}
+
+int
+hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
+    size_t whylen)
+{
+	struct identity	*id = c->identity;
+	uint64_t	 wait = 0, now = limits_now_ms();
+	int		 rate, burst;
+
+	if (id == NULL)
+		return 0;
+	if (!id->chat_limit_set) {
+		rate = hall->cfg->chat_rate > 0 ? hall->cfg->chat_rate : 20;
+		burst = hall->cfg->chat_burst > 0 ? hall->cfg->chat_burst : 5;
+		ratelimit_init(&id->chat_limit, rate / 60.0, burst, now);
+		id->chat_limit_set = true;
+	}
+	switch (chat_say(hall->chat, &id->chat_limit, now, hall_now(),
+	    id->name, id->kind == IDENTITY_GUEST, text, strlen(text),
+	    &wait)) {
+	case CHAT_OK:
+		hall_dirty_all(hall);
+		return 0;
+	case CHAT_EMPTY:
+		return 0;
+	case CHAT_TOO_FAST:
+		snprintf(why, whylen, "slow down: wait %llu s",
+		    (unsigned long long)(wait + 999) / 1000);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the connection callbacks ------------------------------------------- */
+
+/*
+ * Who SSH authentication logged in as, if it was an account: NULL for
+ * nobody, or NULL with *refusal set when the account may not come in.
+ */
+static struct identity *
+hall_open_account(struct hall *hall, struct conn *conn,
+    const struct conn_info *info, char *refusal, size_t len)
+{
+	struct store_user	 u;
+
+	if (info->account_id <= 0 || hall->store == NULL)
+		return NULL;
+	if (store_user_get(hall->store, info->account_id, &u) != STORE_OK) {
+		log_warn("%s: account %lld not found", conn_label(conn),
+		    (long long)info->account_id);
+		return NULL;
+	}
+	if (u.banned) {
+		snprintf(refusal, len, "The account %s is banned%s%s.", u.name,
+		    u.ban_reason[0] != '\0' ? ": " : "", u.ban_reason);
+		return NULL;
+	}
+	return hall_user_identity(hall, &u);
+}
+
+/*
+ * Whether the hall takes this connection: NULL, or why not.  A refusal
+ * goes out as the connection's last line and the hall never opens it, so
+ * `ssh host ...` ends with a failure exit status (see sshd.c).
+ */
+static const char *
+hall_refusal(struct hall *hall, const struct conn_info *info)
+{
+	if (hall->shutting_down)
+		return hall->shutdown_message != NULL ?
+		    hall->shutdown_message : "The hall is closing.";
+	if (!info->pty)
+		return "The hall draws screens, so it needs a terminal: "
+		    "connect with ssh -t.";
+	return NULL;
+}
+
+static void *
+hall_open(void *arg, struct conn *conn, const struct conn_info *info)
+{
+	struct hall	*hall = arg;
+	struct client	*c;
+	struct identity	*id;
+	const char	*why;
+	char		 refusal[STORE_REASON_MAX + STORE_NAME_MAX + 64];
+
+	refusal[0] = '\0';
+	if ((why = hall_refusal(hall, info)) == NULL) {
+		id = hall_open_account(hall, conn, info, refusal,
+		    sizeof refusal);
+		why = refusal[0] != '\0' ? refusal : NULL;
+	} else
+		id = NULL;
+	if (why != NULL) {
+		log_info("%s: refused: %s", conn_label(conn), why);
+		conn_close(conn, why);
+		return NULL;
+	}
+
+	c = client_new(hall, conn, info);
+	if (c == NULL) {
+		identities_release(hall->ids, id);
+		conn_close(conn, "Out of memory: try again later.");
+		return NULL;
+	}
+	TAILQ_INSERT_TAIL(&hall->clients, c, entry);
+	hall->nclients++;
+	if (id != NULL) {
+		log_info("%s: %s is in the lobby", conn_label(conn), id->name);
+		hall_enter(hall, c, id);
+	} else
+		screen_welcome_open(c);
+	client_dirty(c);
+	return c;
+}
+
+static void
+hall_input(void *arg, const unsigned char *buf, size_t len)
+{
+	client_input(arg, buf, len);
+}
+
+static void
+hall_resize(void *arg, int cols, int rows)
+{
+	client_resize(arg, cols, rows);
+}
+
+static void
+hall_writable(void *arg)
+{
+	client_writable(arg);
+}
+
+static void
+hall_closed(void *arg)
+{
+	struct client	*c = arg;
+	struct hall	*hall = c->hall;
+
+	client_closed(c);
+	TAILQ_REMOVE(&hall->clients, c, entry);
+	hall->nclients--;
+	hall_set_identity(hall, c, NULL, !hall->shutting_down);
+	client_free(c);
+}
+
+const struct conn_handler *
+hall_conn_handler(void)
+{
+	static const struct conn_handler handler = {
+		.open = hall_open,
+		.input = hall_input,
+		.resize = hall_resize,
+		.writable = hall_writable,
+		.closed = hall_closed,
+	};
+
+	return &handler;
+}
+
+void
+hall_shutdown(struct hall *hall, const char *message)
+{
+	struct client	*c;
+
+	if (message == NULL || *message == '\0')
+		message = "The hall is closing. Goodbye.";
+	if (!hall->shutting_down) {
+		hall->shutting_down = true;
+		free(hall->shutdown_message);
+		hall->shutdown_message = strdup(message);
+	}
+	log_info("hall: shutting down, telling %u users", hall->nclients);
+	/* client_leave never removes a client (`closed` comes later). */
+	TAILQ_FOREACH(c, &hall->clients, entry)
+		client_leave(c, hall->shutdown_message != NULL ?
+		    hall->shutdown_message : message);
+}

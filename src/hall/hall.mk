@@ -1,0 +1,22 @@
+# src/hall/hall.mk: the hall - clients, the controllers of their screens
+# (screen-*.c: keys in, a view struct out to screens/), accounts, the lobby
+# and the hall's side of tables.
+src_libdaemon_a_SOURCES += \
+	src/hall/hall.c src/hall/hall.h src/hall/hall-int.h \
+	src/hall/hall-tables.c \
+	src/hall/client.c \
+	src/hall/form.c src/hall/form.h \
+	src/hall/passjob.c src/hall/passjob.h \
+	src/hall/screen-common.c \
+	src/hall/screen-welcome.c \
+	src/hall/screen-login.c \
+	src/hall/screen-register.c \
+	src/hall/screen-password.c \
+	src/hall/screen-lobby.c \
+	src/hall/screen-account.c \
+	src/hall/screen-profile.c \
+	src/hall/screen-settings.c \
+	src/hall/screen-help.c \
+	src/hall/screen-code.c \
+	src/hall/table-screen.h src/hall/screen-table.c \
+	src/hall/screen-table-create.c

@@ -1,0 +1,521 @@
+/*
+ * screen-lobby.c - the lobby: the tables, who is online, the chat and the
+ * actions.  Three panes take the keyboard in turn (Tab): in the two lists
+ * letters are actions and j/k move; in the chat, letters are typed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "src/hall/hall-int.h"
+#include "src/term/lineedit.h"
+#include "src/base/log.h"
+#include "src/table/table.h"
+
+#define LOBBY_LINE_CHARS 300	/* a chat line, as typed */
+#define LOBBY_LINE_BYTES CHAT_TEXT_MAX
+#define LOBBY_INPUT_VIEW 1024	/* bytes of the visible part of the line */
+
+struct lobby {
+	enum view_lobby_focus	 focus;
+	int			 table_sel, table_top;
+	/* The selected table by its code: the list changes order as tables
+	 * come and go (and one's own move to the top), the selection stays
+	 * on the table. */
+	char			 table_code[TABLE_CODE_SIZE];
+	int			 user_sel, user_top;
+	int			 chat_back;	/* messages scrolled back */
+	uint64_t		 chat_seen;	/* newest message drawn */
+	struct lineedit		*line;
+	char			 note[128];	/* beside the chat line */
+
+	/* Built for each frame. */
+	struct view_table_row	*tables;
+	int			 tables_cap;
+	char			 input[LOBBY_INPUT_VIEW];
+};
+
+/*
+ * Who is online: the view gets only the rows it shows (users[0] is the
+ * person at user_top), so a frame costs the height of the pane, not the
+ * size of the crowd.
+ */
+static int
+lobby_build_users(struct client *c, struct lobby *l, int rows)
+{
+	struct identity *const	*online;
+	struct view_user	*u = c->hall->lobby_users;
+	struct identity		*id;
+	size_t			 n;
+
+	online = hall_online(c->hall, &n);
+	screen_list_clamp((int)n, rows, &l->user_sel, &l->user_top);
+	for (int i = 0; i < rows && i < CLIENT_ROWS_MAX &&
+	    (size_t)(l->user_top + i) < n; i++) {
+		id = online[l->user_top + i];
+		memset(&u[i], 0, sizeof u[i]);
+		u[i].name = id->name;
+		u[i].guest = id->kind == IDENTITY_GUEST;
+		u[i].rating = id->rating[0] != '\0' ? id->rating : NULL;
+		u[i].you = id == c->identity;
+		u[i].sessions = (int)id->sessions;
+	}
+	return (int)n;
+}
+
+/* Remember the selected table's code. */
+static void
+lobby_keep_selected(struct lobby *l, int n)
+{
+	if (l->table_sel >= 0 && l->table_sel < n)
+		snprintf(l->table_code, sizeof l->table_code, "%s",
+		    l->tables[l->table_sel].code);
+	else
+		l->table_code[0] = '\0';
+}
+
+/*
+ * The selection follows its table through the rows just built; with none,
+ * one's own table (the first row when there is one) is selected, so Enter
+ * goes back to it.
+ */
+static void
+lobby_find_selected(struct lobby *l, int n)
+{
+	for (int i = 0; l->table_code[0] != '\0' && i < n; i++) {
+		if (strcmp(l->tables[i].code, l->table_code) == 0) {
+			l->table_sel = i;
+			return;
+		}
+	}
+	if ((l->table_sel < 0 || l->table_code[0] != '\0') && n > 0 &&
+	    l->tables[0].mine)
+		l->table_sel = 0;
+	else if (l->table_sel >= n)
+		l->table_sel = n - 1;
+	lobby_keep_selected(l, n);
+}
+
+static int
+lobby_build_tables(struct client *c, struct lobby *l)
+{
+	int	n = hall_tables_count(c->hall, c->identity);
+	void	*p;
+
+	if (n <= 0)
+		return 0;
+	if (n > l->tables_cap) {
+		p = realloc(l->tables, (size_t)n * sizeof *l->tables);
+		if (p == NULL)
+			return 0;
+		l->tables = p;
+		l->tables_cap = n;
+	}
+	n = hall_tables_rows(c->hall, c->identity, l->tables, n);
+	lobby_find_selected(l, n);
+	return n;
+}
+
+static void
+lobby_draw(struct client *c, void *state, struct grid *g)
+{
+	struct lobby		*l = state;
+	struct view_lobby	 v;
+
+	memset(&v, 0, sizeof v);
+	client_chrome(c, &v.chrome, "Lobby", l->focus == VIEW_LOBBY_CHAT ?
+	    "Enter send  Esc stop typing  Tab next pane  PgUp/PgDn scroll "
+	    "the chat" :
+	    "Tab next pane  j/k move  Enter join  t chat  ? help  q quit");
+	v.focus = l->focus;
+
+	v.ntables = lobby_build_tables(c, l);
+	v.tables = l->tables;
+	screen_list_clamp(v.ntables, view_lobby_table_rows(g->sx, g->sy),
+	    &l->table_sel, &l->table_top);
+	lobby_keep_selected(l, v.ntables);
+	v.table_sel = l->table_sel;
+	v.table_top = l->table_top;
+
+	v.nusers = lobby_build_users(c, l, view_lobby_user_rows(g->sx, g->sy));
+	v.users = c->hall->lobby_users;
+	v.user_sel = l->user_sel;
+	v.user_top = l->user_top;
+
+	v.nchat = screen_chat_lines(c->hall->chat, c->identity, &l->chat_back,
+	    &l->chat_seen, c->hall->lobby_chat, CHAT_SCROLLBACK);
+	v.chat = c->hall->lobby_chat;
+	v.chat_back = l->chat_back;
+
+	lineedit_view(l->line, view_lobby_input_width(g->sx), l->input,
+	    sizeof l->input, &v.input_cursor);
+	v.input = l->input;
+	v.input_note = l->note[0] != '\0' ? l->note : NULL;
+	view_lobby_draw(g, &v, &c->hits);
+}
+
+/* ---- actions ---------------------------------------------------------------- */
+
+static const char *
+lobby_selected_code(struct client *c, struct lobby *l, bool watch)
+{
+	int	n = lobby_build_tables(c, l);
+
+	if (n <= 0) {
+		client_status(c, true, "There are no tables: nothing to "
+		    "%s.", watch ? "watch" : "join");
+		return NULL;
+	}
+	if (l->table_sel < 0 || l->table_sel >= n) {
+		client_status(c, true, "Choose a table first (Up/Down).");
+		return NULL;
+	}
+	return l->tables[l->table_sel].code;
+}
+
+static void
+lobby_join(struct client *c, struct lobby *l, bool watch)
+{
+	const char	*code = lobby_selected_code(c, l, watch);
+	char		 why[256];
+
+	if (code == NULL)
+		return;
+	if (hall_tables_join(c->hall, c, code, watch, why, sizeof why) != 0)
+		client_status(c, true, "%s", why);
+}
+
+static void
+lobby_new(struct client *c)
+{
+	char	why[256];
+
+	if (hall_tables_create(c->hall, c, NULL, why, sizeof why) != 0)
+		client_status(c, true, "%s", why);
+}
+
+static void
+lobby_profile(struct client *c, struct lobby *l, bool selected)
+{
+	int	n;
+
+	if (selected) {
+		struct identity *const	*online;
+		size_t			 count;
+
+		online = hall_online(c->hall, &count);
+		n = (int)count;
+		if (l->user_sel >= 0 && l->user_sel < n) {
+			screen_profile_open(c, online[l->user_sel]);
+			return;
+		}
+	}
+	screen_profile_open(c, c->identity);
+}
+
+static void
+lobby_account(struct client *c)
+{
+	if (c->identity != NULL && c->identity->kind == IDENTITY_GUEST)
+		screen_register_open(c);
+	else
+		screen_account_open(c);
+}
+
+static void
+lobby_quit(struct client *c)
+{
+	char	bye[IDENTITY_NAME_LEN + 32];
+
+	snprintf(bye, sizeof bye, "Goodbye, %s.", c->identity != NULL ?
+	    c->identity->name : "");
+	client_leave(c, bye);
+}
+
+static void
+lobby_button(struct client *c, struct lobby *l, int button)
+{
+	switch (button) {
+	case VIEW_LOBBY_B_NEW:
+		lobby_new(c);
+		break;
+	case VIEW_LOBBY_B_JOIN:
+		lobby_join(c, l, false);
+		break;
+	case VIEW_LOBBY_B_CODE:
+		screen_code_open(c, false);
+		break;
+	case VIEW_LOBBY_B_WATCH:
+		lobby_join(c, l, true);
+		break;
+	case VIEW_LOBBY_B_PROFILE:
+		lobby_profile(c, l, false);
+		break;
+	case VIEW_LOBBY_B_ACCOUNT:
+		lobby_account(c);
+		break;
+	case VIEW_LOBBY_B_SETTINGS:
+		screen_settings_open(c);
+		break;
+	case VIEW_LOBBY_B_HELP:
+		screen_help_open(c);
+		break;
+	case VIEW_LOBBY_B_QUIT:
+		lobby_quit(c);
+		break;
+	}
+}
+
+static void
+lobby_send(struct client *c, struct lobby *l)
+{
+	char	why[128];
+
+	if (*lineedit_text(l->line) == '\0')
+		return;
+	if (hall_chat(c->hall, c, lineedit_text(l->line), why,
+	    sizeof why) != 0) {
+		/* Keep the line: it can be sent when the wait is over. */
+		snprintf(l->note, sizeof l->note, "%s", why);
+		return;
+	}
+	l->note[0] = '\0';
+	l->chat_back = 0;
+	lineedit_clear(l->line);
+}
+
+/* Scroll the chat: positive = back in time. */
+static void
+lobby_scroll(struct client *c, struct lobby *l, int by)
+{
+	int	n = (int)chat_count(c->hall->chat);
+
+	l->chat_back += by;
+	if (l->chat_back > n - 1)
+		l->chat_back = n > 0 ? n - 1 : 0;
+	if (l->chat_back < 0)
+		l->chat_back = 0;
+}
+
+static void
+lobby_mouse(struct client *c, struct lobby *l, const struct key_event *ev)
+{
+	const struct view_hit	*hit = client_hit(c, ev);
+
+	if (ev->mouse.action == KEY_MOUSE_WHEEL_UP ||
+	    ev->mouse.action == KEY_MOUSE_WHEEL_DOWN) {
+		if (hit != NULL && hit->id == VIEW_HIT_CHAT)
+			lobby_scroll(c, l, ev->mouse.action ==
+			    KEY_MOUSE_WHEEL_UP ? 3 : -3);
+		return;
+	}
+	if (ev->mouse.button != 0 || hit == NULL)
+		return;
+	switch (hit->id) {
+	case VIEW_HIT_TABLE:
+		l->focus = VIEW_LOBBY_TABLES;
+		l->table_sel = hit->index;
+		lobby_keep_selected(l, lobby_build_tables(c, l));
+		break;
+	case VIEW_HIT_USER:
+		l->focus = VIEW_LOBBY_USERS;
+		l->user_sel = hit->index;
+		break;
+	case VIEW_HIT_CHAT:
+		l->focus = VIEW_LOBBY_CHAT;
+		break;
+	case VIEW_HIT_BUTTON:
+		lobby_button(c, l, hit->index);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Keys while the chat line has the keyboard. */
+static void
+lobby_chat_key(struct client *c, struct lobby *l, const struct key_event *ev)
+{
+	int	page = view_lobby_chat_rows(client_sx(c), client_sy(c));
+
+	if (ev->mods == KEY_MOD_CTRL && ev->key == 'd' &&
+	    *lineedit_text(l->line) == '\0') {
+		lobby_quit(c);
+		return;
+	}
+	switch (ev->key) {
+	case KEY_ESCAPE:
+		l->focus = VIEW_LOBBY_TABLES;
+		return;
+	case KEY_TAB:
+		l->focus = VIEW_LOBBY_TABLES;
+		return;
+	case KEY_BACKTAB:
+		l->focus = VIEW_LOBBY_USERS;
+		return;
+	case KEY_PGUP:
+		lobby_scroll(c, l, page > 2 ? page - 1 : 1);
+		return;
+	case KEY_PGDN:
+		lobby_scroll(c, l, -(page > 2 ? page - 1 : 1));
+		return;
+	case KEY_UP:
+		lobby_scroll(c, l, 1);
+		return;
+	case KEY_DOWN:
+		lobby_scroll(c, l, -1);
+		return;
+	case KEY_F1:
+		screen_help_open(c);
+		return;
+	}
+	switch (lineedit_key(l->line, ev)) {
+	case LINEEDIT_ENTER:
+		lobby_send(c, l);
+		break;
+	case LINEEDIT_CHANGED:
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+lobby_key(struct client *c, void *state, const struct key_event *ev)
+{
+	struct lobby	*l = state;
+	int		 rows;
+
+	if (ev->key == KEY_MOUSE) {
+		lobby_mouse(c, l, ev);
+		return;
+	}
+	if (l->focus == VIEW_LOBBY_CHAT) {
+		lobby_chat_key(c, l, ev);
+		return;
+	}
+
+	if (ev->mods == KEY_MOD_CTRL) {
+		if (ev->key == 'd')
+			lobby_quit(c);
+		return;
+	}
+	if (l->focus == VIEW_LOBBY_TABLES) {
+		int	n = lobby_build_tables(c, l);
+
+		rows = view_lobby_table_rows(client_sx(c), client_sy(c));
+		if (screen_list_key(ev, n, rows, &l->table_sel, &l->table_top,
+		    true)) {
+			lobby_keep_selected(l, n);
+			return;
+		}
+	} else {
+		size_t	online;
+
+		rows = view_lobby_user_rows(client_sx(c), client_sy(c));
+		(void)hall_online(c->hall, &online);
+		if (screen_list_key(ev, (int)online, rows,
+		    &l->user_sel, &l->user_top, true))
+			return;
+	}
+	switch (ev->key) {
+	case KEY_TAB:
+		l->focus = l->focus == VIEW_LOBBY_TABLES ? VIEW_LOBBY_USERS :
+		    VIEW_LOBBY_CHAT;
+		break;
+	case KEY_BACKTAB:
+		l->focus = l->focus == VIEW_LOBBY_USERS ? VIEW_LOBBY_TABLES :
+		    VIEW_LOBBY_CHAT;
+		break;
+	case 't':
+	case '/':
+		l->focus = VIEW_LOBBY_CHAT;
+		break;
+	case KEY_ENTER:
+		if (l->focus == VIEW_LOBBY_USERS)
+			lobby_profile(c, l, true);
+		else
+			lobby_join(c, l, false);
+		break;
+	case 'n':
+		lobby_button(c, l, VIEW_LOBBY_B_NEW);
+		break;
+	case 'c':
+		lobby_button(c, l, VIEW_LOBBY_B_CODE);
+		break;
+	case 'w':
+		lobby_button(c, l, VIEW_LOBBY_B_WATCH);
+		break;
+	case 'p':
+		lobby_button(c, l, VIEW_LOBBY_B_PROFILE);
+		break;
+	case 'a':
+		lobby_button(c, l, VIEW_LOBBY_B_ACCOUNT);
+		break;
+	case 's':
+		lobby_button(c, l, VIEW_LOBBY_B_SETTINGS);
+		break;
+	case '?':
+	case KEY_F1:
+		lobby_button(c, l, VIEW_LOBBY_B_HELP);
+		break;
+	case 'q':
+		lobby_button(c, l, VIEW_LOBBY_B_QUIT);
+		break;
+	}
+}
+
+static void
+lobby_free(void *state)
+{
+	struct lobby	*l = state;
+
+	lineedit_free(l->line);
+	free(l->tables);
+	free(l);
+}
+
+static const struct screen screen_lobby = {
+	.name = "lobby",
+	.draw = lobby_draw,
+	.key = lobby_key,
+	.free = lobby_free,
+};
+
+void
+screen_lobby_select(struct client *c, const char *code)
+{
+	struct lobby	*l;
+
+	for (int i = 0; i < c->depth; i++) {
+		if (c->stack[i].screen != &screen_lobby)
+			continue;
+		l = c->stack[i].state;
+		snprintf(l->table_code, sizeof l->table_code, "%s", code);
+		l->focus = VIEW_LOBBY_TABLES;
+		return;
+	}
+}
+
+void
+screen_lobby_open(struct client *c)
+{
+	struct lobby	*l;
+
+	l = calloc(1, sizeof *l);
+	if (l == NULL) {
+		client_leave(c, "Out of memory: try again later.");
+		return;
+	}
+	l->line = lineedit_create(LOBBY_LINE_CHARS, LOBBY_LINE_BYTES, 0);
+	if (l->line == NULL) {
+		lobby_free(l);
+		client_leave(c, "Out of memory: try again later.");
+		return;
+	}
+	l->focus = VIEW_LOBBY_TABLES;
+	l->table_sel = -1;
+	l->chat_seen = chat_last_seq(c->hall->chat);
+	client_reset(c, &screen_lobby, l);
+}

@@ -1,0 +1,235 @@
+/*
+ * screen-profile.c - a player's profile: ratings per variant and recent
+ * games, read from the store when the screen opens.  Yours (p) or the one
+ * chosen in the online list.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/hall/hall-int.h"
+#include "src/store/rating.h"
+#include "src/store/store.h"
+
+#define PROFILE_GAMES 100	/* recent games listed */
+
+struct profile_rating {
+	char	rating[16];
+	char	rd[16];
+};
+
+struct profile_game {
+	char	date[16];
+	char	opponents[4 * (STORE_NAME_MAX + 2)];
+	char	result[16];
+	char	change[16];
+};
+
+struct profile {
+	struct identities	*ids;
+	struct identity		*who;		/* referenced */
+	char			 since[64];
+
+	struct store_rating	*ratings;
+	struct profile_rating	*rtext;
+	struct view_rating_row	*rrows;
+	size_t			 nratings;
+
+	struct store_game	*games;
+	struct profile_game	*gtext;
+	struct view_game_row	*grows;
+	size_t			 ngames;
+
+	int			 top;
+};
+
+static void
+profile_game_text(const struct store_game *g, int64_t user,
+    struct profile_game *t)
+{
+	const struct store_game_player	*me = NULL, *p;
+	static const char *const	 place[] = { "?", "1st", "2nd", "3rd",
+					    "4th" };
+	size_t				 len = 0;
+	int				 i;
+	double				 d;
+
+	screen_date(g->ended, t->date, sizeof t->date);
+	t->opponents[0] = '\0';
+	for (i = 0; i < g->nplayers && i < STORE_PLAYERS_MAX; i++) {
+		p = &g->players[i];
+		if (p->kind == STORE_PLAYER_USER && p->user == user &&
+		    me == NULL) {
+			me = p;
+			continue;
+		}
+		len += (size_t)snprintf(t->opponents + len,
+		    len < sizeof t->opponents ? sizeof t->opponents - len : 0,
+		    "%s%s", len > 0 ? ", " : "",
+		    p->kind == STORE_PLAYER_CPU ? "CPU" : p->name);
+		if (len >= sizeof t->opponents)
+			len = sizeof t->opponents - 1;
+	}
+	t->change[0] = '\0';
+	if (me == NULL) {
+		snprintf(t->result, sizeof t->result, "-");
+		return;
+	}
+	if (g->nplayers > 2 && me->rank >= 1 && me->rank <= 4)
+		snprintf(t->result, sizeof t->result, "%s", place[me->rank]);
+	else
+		snprintf(t->result, sizeof t->result, "%s",
+		    me->outcome == STORE_WIN ? "won" :
+		    me->outcome == STORE_DRAW ? "draw" : "lost");
+	if (g->rated) {
+		d = me->after.r - me->before.r;
+		snprintf(t->change, sizeof t->change, "%+.0f", d);
+	}
+}
+
+static void
+profile_load(struct client *c, struct profile *p)
+{
+	struct store		*store = c->hall->store;
+	struct store_user	 u;
+	int64_t			 user = p->who->user;
+	size_t			 i;
+	char			 date[16];
+
+	if (p->who->kind != IDENTITY_USER)
+		return;
+	if (store_user_get(store, user, &u) == STORE_OK) {
+		screen_date(u.created, date, sizeof date);
+		snprintf(p->since, sizeof p->since, "Registered %s.", date);
+	}
+	if (store_rating_list(store, user, &p->ratings, &p->nratings) !=
+	    STORE_OK)
+		p->nratings = 0;
+	if (p->nratings > 0) {
+		p->rtext = calloc(p->nratings, sizeof *p->rtext);
+		p->rrows = calloc(p->nratings, sizeof *p->rrows);
+		if (p->rtext == NULL || p->rrows == NULL)
+			p->nratings = 0;
+	}
+	for (i = 0; i < p->nratings; i++) {
+		const struct store_rating *r = &p->ratings[i];
+
+		hall_rating_text(&r->rating, p->rtext[i].rating,
+		    sizeof p->rtext[i].rating);
+		snprintf(p->rtext[i].rd, sizeof p->rtext[i].rd, "%.0f",
+		    r->rating.rd);
+		p->rrows[i].variant = r->variant;
+		p->rrows[i].rating = p->rtext[i].rating;
+		p->rrows[i].deviation = p->rtext[i].rd;
+		p->rrows[i].games = r->games;
+		p->rrows[i].wins = r->wins;
+		p->rrows[i].losses = r->losses;
+		p->rrows[i].draws = r->draws;
+	}
+
+	if (store_games_of_user(store, user, PROFILE_GAMES, &p->games,
+	    &p->ngames) != STORE_OK)
+		p->ngames = 0;
+	if (p->ngames > 0) {
+		p->gtext = calloc(p->ngames, sizeof *p->gtext);
+		p->grows = calloc(p->ngames, sizeof *p->grows);
+		if (p->gtext == NULL || p->grows == NULL) {
+			store_games_free(p->games, p->ngames);
+			p->games = NULL;
+			p->ngames = 0;
+		}
+	}
+	for (i = 0; i < p->ngames; i++) {
+		profile_game_text(&p->games[i], user, &p->gtext[i]);
+		p->grows[i].date = p->gtext[i].date;
+		p->grows[i].variant = p->games[i].variant;
+		p->grows[i].opponents = p->gtext[i].opponents;
+		p->grows[i].result = p->gtext[i].result;
+		p->grows[i].change = p->gtext[i].change[0] != '\0' ?
+		    p->gtext[i].change : NULL;
+	}
+}
+
+static void
+profile_draw(struct client *c, void *state, struct grid *g)
+{
+	struct profile		*p = state;
+	struct view_profile	 v;
+
+	memset(&v, 0, sizeof v);
+	client_chrome(c, &v.chrome, "Profile", NULL);	/* keys: the buttons */
+	v.name = p->who->name;
+	v.guest = p->who->kind == IDENTITY_GUEST;
+	v.since = p->since[0] != '\0' ? p->since : NULL;
+	v.ratings = p->rrows;
+	v.nratings = (int)p->nratings;
+	v.games = p->grows;
+	v.ngames = (int)p->ngames;
+	v.top = p->top;
+	view_profile_draw(g, &v, &c->hits);
+}
+
+static void
+profile_key(struct client *c, void *state, const struct key_event *ev)
+{
+	struct profile		*p = state;
+	const struct view_hit	*hit;
+	int			 sel;
+
+	if (ev->key == KEY_MOUSE) {
+		hit = client_hit(c, ev);
+		if (ev->mouse.action == KEY_MOUSE_PRESS && hit != NULL &&
+		    hit->id == VIEW_HIT_BUTTON && hit->index == 1)
+			client_pop(c);
+		else if (ev->mouse.action == KEY_MOUSE_WHEEL_UP && p->top > 0)
+			p->top--;
+		else if (ev->mouse.action == KEY_MOUSE_WHEEL_DOWN &&
+		    p->top + 1 < (int)p->ngames)
+			p->top++;
+		return;
+	}
+	/* Scrolling: the "selection" is the first row shown. */
+	sel = p->top;
+	if (screen_list_key(ev, (int)p->ngames, 1, &sel, &p->top, true))
+		return;
+	screen_nav_key(c, ev);
+}
+
+static void
+profile_free(void *state)
+{
+	struct profile	*p = state;
+
+	identities_release(p->ids, p->who);
+	free(p->ratings);
+	free(p->rtext);
+	free(p->rrows);
+	store_games_free(p->games, p->ngames);
+	free(p->gtext);
+	free(p->grows);
+	free(p);
+}
+
+static const struct screen screen_profile = {
+	.name = "profile",
+	.draw = profile_draw,
+	.key = profile_key,
+	.free = profile_free,
+};
+
+void
+screen_profile_open(struct client *c, struct identity *who)
+{
+	struct profile	*p;
+
+	if (who == NULL)
+		return;
+	p = calloc(1, sizeof *p);
+	if (p == NULL)
+		return;
+	p->ids = c->hall->ids;
+	p->who = who;
+	identity_ref(who);
+	profile_load(c, p);
+	client_push(c, &screen_profile, p);
+}

@@ -1,0 +1,161 @@
+/*
+ * screen-settings.c - how this connection's screens are drawn: UTF-8 or
+ * ASCII, 256, 16 or no colours, mouse reports on or off.  The detection
+ * from TERM, the locale and NO_COLOR chose the start (and follows a
+ * terminal type told late, until the user chooses); changes apply at once
+ * and last for the connection.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/hall/hall-int.h"
+
+struct settings {
+	int	selected;
+};
+
+static const int settings_nchoices[VIEW_NSETTINGS] = { 2, 3, 2 };
+
+static int
+settings_colour_choice(int colours)
+{
+	return colours >= TTY_COLOURS_256 ? 0 : colours >= TTY_COLOURS_16 ?
+	    1 : 2;
+}
+
+static void
+settings_current(struct client *c, int *choice)
+{
+	choice[VIEW_SETTING_CHARSET] = c->caps.utf8 ? 0 : 1;
+	choice[VIEW_SETTING_COLOURS] = settings_colour_choice(c->caps.colours);
+	choice[VIEW_SETTING_MOUSE] = c->mouse ? 0 : 1;
+}
+
+static void
+settings_apply(struct client *c, const int *choice)
+{
+	static const int colours[3] = {
+		TTY_COLOURS_256, TTY_COLOURS_16, TTY_COLOURS_NONE
+	};
+
+	client_set_caps(c, choice[VIEW_SETTING_CHARSET] == 0,
+	    colours[choice[VIEW_SETTING_COLOURS]],
+	    choice[VIEW_SETTING_MOUSE] == 0);
+}
+
+/* The locale variable that decided UTF-8, as tty-caps reads them. */
+static const char *
+settings_locale(struct client *c)
+{
+	if (c->info->lc_all[0] != '\0')
+		return c->info->lc_all;
+	if (c->info->lc_ctype[0] != '\0')
+		return c->info->lc_ctype;
+	if (c->info->lang[0] != '\0')
+		return c->info->lang;
+	return NULL;
+}
+
+static void
+settings_draw(struct client *c, void *state, struct grid *g)
+{
+	struct settings		*s = state;
+	struct view_settings	 v;
+
+	memset(&v, 0, sizeof v);
+	/* The keys are the view's buttons: the status line is for news. */
+	client_chrome(c, &v.chrome, "Settings", NULL);
+	settings_current(c, v.choice);
+	v.detected[VIEW_SETTING_CHARSET] = c->detected.utf8 ? 0 : 1;
+	v.detected[VIEW_SETTING_COLOURS] =
+	    settings_colour_choice(c->detected.colours);
+	v.detected[VIEW_SETTING_MOUSE] = 0;
+	v.selected = s->selected;
+	v.term = c->info->term;
+	v.lang = settings_locale(c);
+	view_settings_draw(g, &v, &c->hits);
+}
+
+static void
+settings_change(struct client *c, int row, int by)
+{
+	int	choice[VIEW_NSETTINGS];
+	int	n = settings_nchoices[row];
+
+	settings_current(c, choice);
+	choice[row] = (choice[row] + by + n) % n;
+	settings_apply(c, choice);
+}
+
+static void
+settings_key(struct client *c, void *state, const struct key_event *ev)
+{
+	struct settings		*s = state;
+	const struct view_hit	*hit;
+	int			 choice[VIEW_NSETTINGS];
+
+	if (ev->key == KEY_MOUSE) {
+		hit = client_hit(c, ev);
+		if (ev->mouse.action != KEY_MOUSE_PRESS || hit == NULL)
+			return;
+		if (hit->id == VIEW_HIT_SETTING)
+			s->selected = hit->index;
+		else if (hit->id == VIEW_HIT_OPTION) {
+			s->selected = hit->index / 16;
+			if (s->selected >= VIEW_NSETTINGS)
+				return;
+			settings_current(c, choice);
+			choice[s->selected] = hit->index % 16;
+			settings_apply(c, choice);
+		} else if (hit->id == VIEW_HIT_BUTTON && hit->index == 2)
+			client_caps_reset(c);
+		else if (hit->id == VIEW_HIT_BUTTON && hit->index == 3)
+			client_pop(c);
+		return;
+	}
+	switch (ev->key) {
+	case KEY_UP:
+	case 'k':
+		s->selected = (s->selected + VIEW_NSETTINGS - 1) %
+		    VIEW_NSETTINGS;
+		break;
+	case KEY_DOWN:
+	case 'j':
+	case KEY_TAB:
+		s->selected = (s->selected + 1) % VIEW_NSETTINGS;
+		break;
+	case KEY_LEFT:
+	case 'h':
+		settings_change(c, s->selected, -1);
+		break;
+	case KEY_RIGHT:
+	case 'l':
+	case ' ':
+	case KEY_ENTER:
+		settings_change(c, s->selected, 1);
+		break;
+	case 'd':
+		client_caps_reset(c);
+		break;
+	default:
+		screen_nav_key(c, ev);
+		break;
+	}
+}
+
+static const struct screen screen_settings = {
+	.name = "settings",
+	.draw = settings_draw,
+	.key = settings_key,
+	.free = free,
+};
+
+void
+screen_settings_open(struct client *c)
+{
+	struct settings	*s;
+
+	s = calloc(1, sizeof *s);
+	if (s != NULL)
+		client_push(c, &screen_settings, s);
+}

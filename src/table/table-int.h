@@ -1,0 +1,107 @@
+/*
+ * table-int.h - inside a table: the structs the table*.c files share.
+ * Nothing outside src/table*.c includes this; the rest of the daemon uses
+ * table.h.
+ */
+#ifndef SRC_TABLE_INT_H
+#define SRC_TABLE_INT_H
+
+#include <sys/queue.h>
+
+#include "src/table/table.h"
+
+#define TABLE_RATING_LEN 16
+
+struct table_seat_state {
+	struct identity	*who;		/* NULL: empty */
+	int		 rematch;	/* agreed to play again */
+	char		 rating[TABLE_RATING_LEN];
+};
+
+struct table_watch_state {
+	struct identity	*who;
+	unsigned	 count;		/* terminals watching */
+};
+
+struct table {
+	struct table_list	*list;
+	TAILQ_ENTRY(table)	 entry;
+	char			 code[TABLE_CODE_SIZE];
+	struct table_spec	 spec;
+	const struct variant	*variant;
+	int			 nseats;
+
+	struct identity		*host;
+	struct table_seat_state	 seat[TABLE_MAX_SEATS];
+	struct table_watch_state *watch;
+	int			 nwatch, capwatch;
+	struct identity		*kicked[TABLE_KICKED_MAX];
+	int			 nkicked;
+
+	enum table_phase	 phase;
+	struct game		*game;		/* in play, or the last one */
+	int			 games;		/* games started */
+	int			 first;		/* seat of P1 */
+	int			 rated;		/* this game */
+	int64_t			 started;
+
+	/* Agreements between the players of the running game. */
+	int			 draw_offer;	/* seat, -1 */
+	int			 undo_ask;	/* seat, -1 */
+
+	/* How the game ended. */
+	enum table_end		 end;
+	int			 end_seat;
+	char			 result[TABLE_RESULT_LEN];
+	int			 rank[TABLE_MAX_SEATS];	/* by seat */
+	int			 nout;		/* yonin eliminations announced */
+
+	struct chat		*chat;
+	char			 brief[64];	/* table_spec_brief */
+	char			 names[4 * 20];	/* "alice, bob" */
+};
+
+TAILQ_HEAD(table_head, table);
+
+struct table_list {
+	struct identities	*ids;
+	struct table_head	 tables;
+	size_t			 count;
+	table_random_cb		 random;
+	void			*random_arg;
+	table_listener_cb	 listener;
+	void			*listener_arg;
+};
+
+/* table.c */
+void	table_notify(struct table *, enum table_event, struct identity *);
+/* Empty a seat (no checks); hosting moves on if the host is gone. */
+void	table_vacate(struct table *, int seat);
+/* A notice in the table chat ("alice sits down"). */
+void	table_noticef(struct table *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* The name of the identity in a seat, or "nobody". */
+const char *table_seat_name(const struct table *, int seat);
+/* Start game number t->games + 1 with the seated players. */
+int	table_begin(struct table *, int64_t now, char *err, size_t errlen);
+struct table *table_alloc(struct table_list *, const struct table_spec *,
+	    const char *code, char *err, size_t errlen);
+void	table_set_seat(struct table *, int seat, struct identity *);
+void	table_set_host(struct table *, struct identity *);
+
+/* table-list.c */
+int	table_list_new_code(struct table_list *, char *out);
+uint32_t table_list_random(struct table_list *);
+
+/* table-play.c */
+/* The game just ended (the engine said so, or a resignation or draw):
+ * the result, ranks and the events. */
+void	table_game_over(struct table *);
+/* After a move: announce eliminations, see whether the game is over. */
+void	table_after_move(struct table *);
+/* The events of a game's end, then absent players give up their seats. */
+void	table_over_events(struct table *);
+/* The result of a restored game that is over, without events. */
+void	table_result_restore(struct table *);
+
+#endif

@@ -1,0 +1,367 @@
+/*
+ * lineedit.c - the one-line editor (see lineedit.h).
+ *
+ * The text is an array of code points; the UTF-8 string is rebuilt after
+ * every change (lines are short) so lineedit_text can stay const.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/term/clean.h"
+#include "src/term/keys.h"
+#include "src/term/lineedit.h"
+#include "screens/utf8.h"
+
+#define LINEEDIT_MAX_CHARS 65536
+#define LINEEDIT_MAX_BYTES (4 * LINEEDIT_MAX_CHARS)
+
+struct lineedit {
+	uint32_t	*text;
+	size_t		 n;		/* code points held */
+	size_t		 bytes;		/* their UTF-8 length */
+	size_t		 cursor;	/* 0..n */
+	size_t		 scroll;	/* first code point shown */
+	size_t		 max_chars;
+	size_t		 max_bytes;
+	int		 flags;
+	char		*str;		/* max_bytes + 1 */
+};
+
+struct lineedit *
+lineedit_create(size_t max_chars, size_t max_bytes, int flags)
+{
+	struct lineedit	*le;
+
+	if (max_chars < 1 || max_chars > LINEEDIT_MAX_CHARS ||
+	    max_bytes < 4 || max_bytes > LINEEDIT_MAX_BYTES)
+		return NULL;
+	le = calloc(1, sizeof *le);
+	if (le == NULL)
+		return NULL;
+	le->text = calloc(max_chars, sizeof *le->text);
+	le->str = calloc(max_bytes + 1, 1);
+	if (le->text == NULL || le->str == NULL) {
+		lineedit_free(le);
+		return NULL;
+	}
+	le->max_chars = max_chars;
+	le->max_bytes = max_bytes;
+	le->flags = flags;
+	return le;
+}
+
+void
+lineedit_free(struct lineedit *le)
+{
+	if (le == NULL)
+		return;
+	if (le->str != NULL)
+		memset(le->str, 0, le->max_bytes + 1);	/* passwords */
+	if (le->text != NULL)
+		memset(le->text, 0, le->max_chars * sizeof *le->text);
+	free(le->str);
+	free(le->text);
+	free(le);
+}
+
+static void
+lineedit_sync(struct lineedit *le)
+{
+	size_t	i, len = 0;
+
+	for (i = 0; i < le->n; i++)
+		len += utf8_encode(le->text[i], le->str + len);
+	le->str[len] = '\0';
+	le->bytes = len;
+}
+
+const char *
+lineedit_text(const struct lineedit *le)
+{
+	return le->str;
+}
+
+size_t
+lineedit_chars(const struct lineedit *le)
+{
+	return le->n;
+}
+
+size_t
+lineedit_cursor(const struct lineedit *le)
+{
+	return le->cursor;
+}
+
+void
+lineedit_set_flags(struct lineedit *le, int flags)
+{
+	le->flags = flags;
+}
+
+void
+lineedit_clear(struct lineedit *le)
+{
+	memset(le->text, 0, le->n * sizeof *le->text);
+	le->n = le->cursor = le->scroll = 0;
+	lineedit_sync(le);
+}
+
+/* Insert cp at the cursor, or refuse: 0 or -1. */
+static int
+lineedit_insert(struct lineedit *le, uint32_t cp)
+{
+	if (!clean_char_ok(cp) || utf8_width(cp) <= 0)
+		return -1;
+	if (le->n + 1 > le->max_chars ||
+	    le->bytes + utf8_len(cp) > le->max_bytes)
+		return -1;
+	memmove(le->text + le->cursor + 1, le->text + le->cursor,
+	    (le->n - le->cursor) * sizeof *le->text);
+	le->text[le->cursor++] = cp;
+	le->n++;
+	le->bytes += utf8_len(cp);
+	return 0;
+}
+
+/* Remove code points [from, to). */
+static void
+lineedit_cut(struct lineedit *le, size_t from, size_t to)
+{
+	memmove(le->text + from, le->text + to,
+	    (le->n - to) * sizeof *le->text);
+	le->n -= to - from;
+	if (le->cursor > to)
+		le->cursor -= to - from;
+	else if (le->cursor > from)
+		le->cursor = from;
+}
+
+int
+lineedit_set(struct lineedit *le, const char *s)
+{
+	size_t		len = strlen(s), skip;
+	uint32_t	cp;
+	int		n, dropped = 0;
+
+	lineedit_clear(le);
+	while (len > 0) {
+		n = utf8_decode(s, len, &cp, &skip);
+		if (n <= 0) {
+			if (n == 0)
+				skip = len;
+			s += skip;
+			len -= skip;
+			dropped = 1;
+			continue;
+		}
+		s += n;
+		len -= n;
+		if (lineedit_insert(le, cp) != 0)
+			dropped = 1;
+	}
+	lineedit_sync(le);
+	return dropped ? -1 : 0;
+}
+
+static int
+lineedit_isspace(uint32_t cp)
+{
+	return cp == ' ' || cp == 0x3000 || cp == 0xa0;
+}
+
+static size_t
+lineedit_word_left(const struct lineedit *le)
+{
+	size_t	i = le->cursor;
+
+	while (i > 0 && lineedit_isspace(le->text[i - 1]))
+		i--;
+	while (i > 0 && !lineedit_isspace(le->text[i - 1]))
+		i--;
+	return i;
+}
+
+static size_t
+lineedit_word_right(const struct lineedit *le)
+{
+	size_t	i = le->cursor;
+
+	while (i < le->n && lineedit_isspace(le->text[i]))
+		i++;
+	while (i < le->n && !lineedit_isspace(le->text[i]))
+		i++;
+	return i;
+}
+
+enum lineedit_result
+lineedit_key(struct lineedit *le, const struct key_event *ev)
+{
+	size_t		old_cursor = le->cursor, old_n = le->n, to;
+	uint32_t	key = ev->key;
+	unsigned	mods = ev->mods & (KEY_MOD_CTRL | KEY_MOD_ALT);
+
+	if (mods == KEY_MOD_CTRL && key < KEY_BASE) {
+		switch (key) {
+		case 'a':
+			le->cursor = 0;
+			break;
+		case 'e':
+			le->cursor = le->n;
+			break;
+		case 'b':
+			if (le->cursor > 0)
+				le->cursor--;
+			break;
+		case 'f':
+			if (le->cursor < le->n)
+				le->cursor++;
+			break;
+		case 'k':
+			lineedit_cut(le, le->cursor, le->n);
+			break;
+		case 'u':
+			lineedit_cut(le, 0, le->cursor);
+			break;
+		case 'w':
+			lineedit_cut(le, lineedit_word_left(le), le->cursor);
+			break;
+		case 'd':
+			if (le->n == 0)
+				return LINEEDIT_IGNORED;	/* EOF-ish */
+			if (le->cursor < le->n)
+				lineedit_cut(le, le->cursor, le->cursor + 1);
+			break;
+		default:
+			return LINEEDIT_IGNORED;
+		}
+	} else if (mods == KEY_MOD_ALT) {
+		switch (key) {
+		case 'b':
+			le->cursor = lineedit_word_left(le);
+			break;
+		case 'f':
+			le->cursor = lineedit_word_right(le);
+			break;
+		case 'd':
+			to = lineedit_word_right(le);
+			lineedit_cut(le, le->cursor, to);
+			break;
+		case KEY_BACKSPACE:
+			lineedit_cut(le, lineedit_word_left(le), le->cursor);
+			break;
+		default:
+			return LINEEDIT_IGNORED;
+		}
+	} else if (key == KEY_ENTER) {
+		return LINEEDIT_ENTER;
+	} else if (key == KEY_BACKSPACE) {
+		if (le->cursor > 0)
+			lineedit_cut(le, le->cursor - 1, le->cursor);
+	} else if (key == KEY_DELETE) {
+		if (le->cursor < le->n)
+			lineedit_cut(le, le->cursor, le->cursor + 1);
+	} else if (key == KEY_LEFT) {
+		if (mods & KEY_MOD_CTRL)
+			le->cursor = lineedit_word_left(le);
+		else if (le->cursor > 0)
+			le->cursor--;
+	} else if (key == KEY_RIGHT) {
+		if (mods & KEY_MOD_CTRL)
+			le->cursor = lineedit_word_right(le);
+		else if (le->cursor < le->n)
+			le->cursor++;
+	} else if (key == KEY_HOME) {
+		le->cursor = 0;
+	} else if (key == KEY_END) {
+		le->cursor = le->n;
+	} else if (key < KEY_BASE && mods == 0) {
+		if (lineedit_insert(le, key) != 0)
+			return LINEEDIT_UNCHANGED;
+		lineedit_sync(le);
+		return LINEEDIT_CHANGED;
+	} else
+		return LINEEDIT_IGNORED;
+
+	if (le->n != old_n)
+		lineedit_sync(le);
+	if (le->n != old_n || le->cursor != old_cursor)
+		return LINEEDIT_CHANGED;
+	return LINEEDIT_UNCHANGED;
+}
+
+static int
+lineedit_width(const struct lineedit *le, size_t i)
+{
+	if (le->flags & LINEEDIT_STARS)
+		return 1;
+	return utf8_width(le->text[i]);
+}
+
+/* Columns of code points [from, to). */
+static size_t
+lineedit_cols(const struct lineedit *le, size_t from, size_t to)
+{
+	size_t	cols = 0;
+
+	for (; from < to; from++)
+		cols += lineedit_width(le, from);
+	return cols;
+}
+
+int
+lineedit_view(struct lineedit *le, int width, char *out, size_t outlen,
+    int *cursor_col)
+{
+	size_t	cols, total, len = 0, i;
+	int	w;
+
+	*cursor_col = 0;
+	if (outlen > 0)
+		out[0] = '\0';
+	if (width <= 0 || outlen == 0 || (le->flags & LINEEDIT_HIDDEN))
+		return 0;
+
+	/* Keep the cursor inside the field (its cell is column width-1 at
+	 * most), then use any room on the right to show more on the left. */
+	if (le->scroll > le->cursor)
+		le->scroll = le->cursor;
+	cols = lineedit_cols(le, le->scroll, le->cursor);
+	while (le->scroll < le->cursor && cols > (size_t)width - 1)
+		cols -= lineedit_width(le, le->scroll++);
+	total = cols + lineedit_cols(le, le->cursor, le->n) +
+	    (le->cursor == le->n);
+	while (le->scroll > 0) {
+		w = lineedit_width(le, le->scroll - 1);
+		if (total + w > (size_t)width || cols + w > (size_t)width - 1)
+			break;
+		le->scroll--;
+		total += w;
+		cols += w;
+	}
+
+	cols = 0;
+	for (i = le->scroll; i < le->n; i++) {
+		char	enc[4];
+		int	n;
+
+		w = lineedit_width(le, i);
+		if (cols + w > (size_t)width)
+			break;
+		if (le->flags & LINEEDIT_STARS) {
+			enc[0] = '*';
+			n = 1;
+		} else
+			n = utf8_encode(le->text[i], enc);
+		if (len + n > outlen - 1)
+			break;
+		memcpy(out + len, enc, n);
+		len += n;
+		cols += w;
+	}
+	out[len] = '\0';
+	*cursor_col = (int)lineedit_cols(le, le->scroll, le->cursor);
+	if (*cursor_col > width - 1)
+		*cursor_col = width - 1;
+	return (int)cols;
+}
