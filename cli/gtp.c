@@ -20,6 +20,7 @@ struct gtp {
 	struct gtp_reply reply;  /* what the handler says */
 	struct gtp_reply answer; /* the framed answer */
 	double perft_limit;
+	struct gtp_cpu cpu;
 };
 
 /* The default game before any gh-variant: the hall's default. */
@@ -33,6 +34,11 @@ static const struct gtp_family *const gtp_families[] = {
 };
 
 static const struct gtp_command gtp_generic_commands[];
+
+/* The tables of commands every variant answers, in list_commands order. */
+static const struct gtp_command *const gtp_common_tables[] = {
+	gtp_generic_commands, gtp_cpu_commands, NULL,
+};
 
 static int gtp_reply_vadd(struct gtp_reply *, const char *, va_list)
     __attribute__((format(printf, 2, 0)));
@@ -117,6 +123,7 @@ gtp_new(void)
 	if (gtp == NULL)
 		return NULL;
 	gtp->perft_limit = GTP_PERFT_LIMIT;
+	gtp_cpu_init(&gtp->cpu);
 	gtp->game = game_new(GTP_DEFAULT_VARIANT, 0, NULL, err, sizeof err);
 	if (gtp->game == NULL) {
 		free(gtp);
@@ -131,6 +138,7 @@ gtp_free(struct gtp *gtp)
 	if (gtp == NULL)
 		return;
 	game_free(gtp->game);
+	gtp_cpu_free(&gtp->cpu);
 	free(gtp->reply.buf);
 	free(gtp->answer.buf);
 	free(gtp);
@@ -140,6 +148,12 @@ struct game *
 gtp_game(struct gtp *gtp)
 {
 	return gtp->game;
+}
+
+struct gtp_cpu *
+gtp_cpu(struct gtp *gtp)
+{
+	return &gtp->cpu;
 }
 
 void
@@ -177,9 +191,13 @@ static const struct gtp_command *
 gtp_find(const char *name, const struct gtp_family **family)
 {
 	*family = NULL;
-	for (int i = 0; gtp_generic_commands[i].name != NULL; i++) {
-		if (strcmp(gtp_generic_commands[i].name, name) == 0)
-			return &gtp_generic_commands[i];
+	for (int t = 0; gtp_common_tables[t] != NULL; t++) {
+		const struct gtp_command *c = gtp_common_tables[t];
+
+		for (int i = 0; c[i].name != NULL; i++) {
+			if (strcmp(c[i].name, name) == 0)
+				return &c[i];
+		}
 	}
 	for (int i = 0; gtp_families[i] != NULL; i++) {
 		const struct gtp_command *c = gtp_families[i]->commands;
@@ -237,7 +255,7 @@ gtp_natural_qsort(const void *a, const void *b)
 }
 
 /* Parse a whole non-negative decimal number up to max; -1 if it is not. */
-static long
+long
 gtp_number(const char *s, long max)
 {
 	char *end;
@@ -328,9 +346,13 @@ gtp_cmd_list_commands(struct gtp *gtp, int argc, char **argv,
 
 	if (gtp_no_args(argc, argv, r) != 0)
 		return -1;
-	for (int i = 0; gtp_generic_commands[i].name != NULL; i++) {
-		gtp_printf(r, "%s%s", sep, gtp_generic_commands[i].name);
-		sep = "\n";
+	for (int t = 0; gtp_common_tables[t] != NULL; t++) {
+		const struct gtp_command *c = gtp_common_tables[t];
+
+		for (int i = 0; c[i].name != NULL; i++) {
+			gtp_printf(r, "%s%s", sep, c[i].name);
+			sep = "\n";
+		}
 	}
 	for (int i = 0; gtp_families[i] != NULL; i++) {
 		const struct gtp_command *c = gtp_families[i]->commands;

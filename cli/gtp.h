@@ -89,6 +89,25 @@ struct gtp_family {
 
 extern const struct gtp_family gtp_family_stone, gtp_family_yonin;
 
+/*
+ * The CPU player's settings (gtp-cpu.c: genmove, gh-level, gh-time,
+ * gh-seed, gh-hash).  Its commands work in every variant, like the generic
+ * ones; the table is kept apart so that gtp.c stays the framing and the
+ * rules.  The table is made on the first genmove and kept across moves.
+ */
+struct cpu_tt;
+struct gtp_cpu {
+	int level;         /* CPU_LEVEL_MIN..CPU_LEVEL_MAX */
+	int time_ms;       /* per move; 0: the level's node cap only */
+	unsigned long long seed;
+	size_t tt_bytes;
+	struct cpu_tt *tt; /* NULL until the first genmove */
+};
+
+extern const struct gtp_command gtp_cpu_commands[];
+void gtp_cpu_init(struct gtp_cpu *);
+void gtp_cpu_free(struct gtp_cpu *);
+
 /* The longest command line accepted; longer lines are refused whole. */
 #define GTP_LINE_MAX 65536
 
@@ -108,6 +127,9 @@ void gtp_set_perft_limit(struct gtp *, double);
 
 /* For handlers. */
 struct game *gtp_game(struct gtp *);
+struct gtp_cpu *gtp_cpu(struct gtp *);
+/* A whole decimal number 0..max, or -1 when the text is not one. */
+long gtp_number(const char *, long max);
 void gtp_set_game(struct gtp *, struct game *); /* frees the old game */
 int gtp_printf(struct gtp_reply *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

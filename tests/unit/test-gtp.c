@@ -79,14 +79,16 @@ START_TEST(test_commands_listed)
 
 	ANSWER("known_command play", "= true\n\n");
 	ANSWER("known_command gh-forbidden", "= true\n\n");
-	ANSWER("known_command genmove", "= false\n\n");
+	ANSWER("known_command genmove", "= true\n\n");
+	ANSWER("known_command gh-level", "= true\n\n");
 	ck_assert_int_eq(feed("known_command")[0], '?');
 	list = feed("list_commands");
 	ck_assert_int_eq(list[0], '=');
 	ck_assert_ptr_nonnull(strstr(list, "\ngh-forbidden\n"));
 	ck_assert_ptr_nonnull(strstr(list, "\ngh-legal\n"));
 	ck_assert_ptr_nonnull(strstr(list, "\nboardsize\n"));
-	ck_assert_ptr_null(strstr(list, "genmove"));
+	ck_assert_ptr_nonnull(strstr(list, "\ngenmove\n"));
+	ck_assert_ptr_nonnull(strstr(list, "\ngh-time\n"));
 	ck_assert_ptr_null(strstr(list, "gomocup"));
 }
 END_TEST
@@ -238,6 +240,123 @@ START_TEST(test_showboard)
 }
 END_TEST
 
+/* Answer text without the "= " and the final empty line. */
+static void
+answer_text(const char *a, char *buf, size_t len)
+{
+	size_t n;
+
+	ck_assert_msg(a[0] == '=', "%s", a);
+	a += a[1] == ' ' ? 2 : 1;
+	n = strcspn(a, "\n");
+	ck_assert_uint_lt(n, len);
+	memcpy(buf, a, n);
+	buf[n] = '\0';
+}
+
+/*
+ * genmove until the game ends, for whoever is to move: every answer is
+ * legal (the engine played it) and hands the turn on.  Returns the moves
+ * answered, space-separated, for comparing two runs.
+ */
+static void
+cpu_play_out(const char *variant, int maxturns, char *out, size_t outlen)
+{
+	struct game_status st;
+	struct game *g;
+	char text[128], line[64];
+
+	ok("gh-level 1");
+	ok("gh-time 0");
+	snprintf(line, sizeof line, "gh-variant %s", variant);
+	ok(line);
+	out[0] = '\0';
+	for (int turn = 0; turn < maxturns; turn++) {
+		int before;
+
+		g = gtp_game(gtp);
+		g->variant->status(g, &st);
+		if (st.phase == GAME_OVER)
+			break;
+		before = g->variant->ply(g);
+		snprintf(line, sizeof line, "genmove %s",
+		    g->variant->side_name(g, st.phase == GAME_PLAYING ?
+		    st.to_move : 0));
+		answer_text(feed(line), text, sizeof text);
+		ck_assert_msg(text[0] != '\0', "%s: empty answer", line);
+		g = gtp_game(gtp);
+		ck_assert_int_gt(g->variant->ply(g), before);
+		if (strlen(out) + strlen(text) + 2 < outlen) {
+			strcat(out, text);
+			strcat(out, " ");
+		}
+	}
+}
+
+START_TEST(test_genmove_plays)
+{
+	static const char *const variants[] = {
+		"gomoku", "renju", "standard opening=swap2", "connect6",
+		"yonin", NULL
+	};
+	char moves[4096];
+
+	for (int i = 0; variants[i] != NULL; i++)
+		cpu_play_out(variants[i], 12, moves, sizeof moves);
+	/* Connect6 answers two stones a turn once Black's first is down. */
+	ok("gh-variant connect6");
+	answer_text(feed("genmove black"), moves, sizeof moves);
+	ck_assert_ptr_null(strchr(moves, ' '));
+	answer_text(feed("genmove white"), moves, sizeof moves);
+	ck_assert_ptr_nonnull(strchr(moves, ' '));
+	ANSWER("gh-status", "= play black\n\n");
+}
+END_TEST
+
+/* A node limit and a seed make a game repeatable; another seed need not. */
+START_TEST(test_genmove_repeatable)
+{
+	char first[4096], second[4096];
+
+	ok("gh-seed 11");
+	cpu_play_out("gomoku", 16, first, sizeof first);
+	gtp_free(gtp);
+	gtp = gtp_new();
+	ok("gh-seed 11");
+	cpu_play_out("gomoku", 16, second, sizeof second);
+	ck_assert_str_eq(first, second);
+	ok("gh-seed 11");
+	cpu_play_out("yonin", 8, first, sizeof first);
+	ok("gh-hash 1");
+	cpu_play_out("yonin", 8, second, sizeof second);
+	ck_assert_str_eq(first, second);
+}
+END_TEST
+
+START_TEST(test_genmove_refusals)
+{
+	ck_assert_int_eq(strncmp(feed("genmove"), "? usage: genmove COLOR",
+	    22), 0);
+	ANSWER("genmove white", "? not white's turn: black is to move\n\n");
+	ANSWER("genmove S", "? not a colour of gomoku: S\n\n");
+	ok("gh-variant yonin");
+	ANSWER("genmove black", "? not a seat of yonin: black\n\n");
+	ANSWER("genmove N", "? not N's turn: S is to move\n\n");
+	ok("gh-variant gomoku");
+	ok("play black h8");
+	ok("play white a1");
+	ok("play black h9");
+	ok("play white a2");
+	ok("play black h10");
+	ok("play white a3");
+	ok("play black h11");
+	ok("play white a4");
+	ok("play black h12");
+	ANSWER("genmove white", "? the game is over\n\n");
+	ANSWER("gh-status", "= over black five\n\n");
+}
+END_TEST
+
 static Suite *
 gtp_suite(void)
 {
@@ -255,6 +374,9 @@ gtp_suite(void)
 	tcase_add_test(tc, test_setup_and_board);
 	tcase_add_test(tc, test_perft);
 	tcase_add_test(tc, test_showboard);
+	tcase_add_test(tc, test_genmove_plays);
+	tcase_add_test(tc, test_genmove_repeatable);
+	tcase_add_test(tc, test_genmove_refusals);
 	suite_add_tcase(s, tc);
 	return s;
 }
