@@ -19,6 +19,7 @@
 #include <libssh/libssh.h>
 
 #include <config.h>	/* autoconf: PACKAGE_VERSION */
+#include "src/base/clock.h"
 #include "src/net/conn.h"
 #include "src/base/config.h"
 #include "src/hall/hall.h"
@@ -33,6 +34,7 @@
 
 struct gamehalld {
 	struct event_base	*base;
+	struct clock		*clock;
 	struct config		 cfg;
 	struct store		*store;
 	struct worker		*worker;
@@ -127,6 +129,10 @@ main(int argc, char **argv)
 		log_error("cannot create the event loop");
 		goto out;
 	}
+	if ((d.clock = clock_new(d.base)) == NULL) {
+		log_error("out of memory");
+		goto out;
+	}
 	if (gamehalld_state_dir(d.cfg.state_dir) != 0)
 		goto out;
 	config_database_path(&d.cfg, path, sizeof path);
@@ -140,12 +146,12 @@ main(int argc, char **argv)
 		log_error("cannot start the worker threads");
 		goto out;
 	}
-	d.hall = hall_new(d.base, &d.cfg, d.store, d.worker);
+	d.hall = hall_new(d.base, d.clock, &d.cfg, d.store, d.worker);
 	if (d.hall == NULL) {
 		log_error("cannot create the hall");
 		goto out;
 	}
-	d.server = server_new(d.base, &d.cfg, d.store, d.worker,
+	d.server = server_new(d.base, d.clock, &d.cfg, d.store, d.worker,
 	    hall_conn_handler(), d.hall, err, sizeof err);
 	if (d.server == NULL) {
 		log_error("%s", err);
@@ -188,6 +194,8 @@ out:
 		event_free(d.sighup);
 	if (d.drain != NULL)
 		event_free(d.drain);
+	if (d.clock != NULL)
+		clock_free(d.clock);
 	if (d.base != NULL)
 		event_base_free(d.base);
 	ssh_finalize();

@@ -3,7 +3,7 @@
 # exec commands).  Over-the-wire tests live in tests/client.mk.
 DAEMON_TESTS = tests/unit/test-config tests/unit/test-limits \
 	tests/unit/test-worker tests/unit/test-telnet tests/unit/test-exec \
-	tests/unit/test-conn
+	tests/unit/test-conn tests/unit/test-clock
 check_PROGRAMS += $(DAEMON_TESTS)
 TESTS += $(DAEMON_TESTS)
 
@@ -11,7 +11,12 @@ TESTS += $(DAEMON_TESTS)
 # wait for everything else in src/libdaemon.a to build.
 DAEMON_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(DAEMON_CFLAGS)
 DAEMON_TEST_LDADD = $(CHECK_LIBS) $(DAEMON_LIBS)
-DAEMON_TEST_BASE = src/base/config.c src/base/log.c
+DAEMON_TEST_BASE = src/base/config.c src/base/log.c src/base/clock.c \
+	src/base/ratelimit.c
+
+tests_unit_test_clock_SOURCES = tests/unit/test-clock.c $(DAEMON_TEST_BASE)
+tests_unit_test_clock_CFLAGS = $(DAEMON_TEST_CFLAGS)
+tests_unit_test_clock_LDADD = $(DAEMON_TEST_LDADD)
 
 tests_unit_test_config_SOURCES = tests/unit/test-config.c $(DAEMON_TEST_BASE)
 tests_unit_test_config_CFLAGS = $(DAEMON_TEST_CFLAGS)
@@ -50,3 +55,7 @@ fuzz/fuzz-telnet: $(top_srcdir)/tests/fuzz/fuzz-telnet.c \
 	    $(top_srcdir)/src/net/nvt.c $(LIBTELNET_LIBS)
 CLEANFILES += fuzz/fuzz-telnet
 endif
+
+# The arrows between layers run one way (src/daemon.mk lists the layers).
+TESTS += tests/layers.sh
+EXTRA_DIST += tests/layers.sh

@@ -17,6 +17,7 @@
 #include <event2/event.h>
 
 #include "screens/tty.h"
+#include "src/base/clock.h"
 #include "src/hall/hall-int.h"
 #include "src/base/log.h"
 #include "src/hall/passjob.h"
@@ -200,7 +201,7 @@ client_draw(struct client *c)
 			c->dirty = true;
 			return;
 		}
-		c->frame_ms = limits_now_ms();
+		c->frame_ms = clock_ms(c->hall->clock);
 	}
 	c->entered = true;
 	c->mouse_sent = c->mouse;
@@ -232,7 +233,7 @@ client_dirty_within(struct client *c, unsigned interval)
 	if (c->conn == NULL || c->closing)
 		return;
 	c->dirty = true;
-	now = limits_now_ms();
+	now = clock_ms(c->hall->clock);
 	next = c->frame_ms + interval;
 	if (next < now)
 		next = now;

@@ -32,7 +32,7 @@
 #include "src/net/conn.h"
 #include "src/people/identity.h"
 #include "src/term/keys.h"
-#include "src/net/limits.h"
+#include "src/base/ratelimit.h"
 
 struct event;
 struct event_base;
@@ -155,6 +155,7 @@ TAILQ_HEAD(client_list, client);
 
 struct hall {
 	struct event_base	*base;
+	struct clock		*clock;
 	const struct config	*cfg;
 	struct store		*store;
 	struct worker		*worker;
@@ -200,7 +201,6 @@ struct hall {
 
 /* ---- hall.c -------------------------------------------------------------- */
 
-int64_t	 hall_now(void);			/* Unix seconds */
 /* Every client draws again soon (what they show may have changed). */
 void	 hall_dirty_all(struct hall *);
 /*

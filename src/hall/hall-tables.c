@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "src/base/clock.h"
 #include "src/base/config.h"
 #include "src/hall/hall-int.h"
 #include "src/base/log.h"
@@ -94,7 +95,7 @@ hall_tables_store(struct hall *hall, struct table *t)
 	struct store_game g;
 	int rc;
 
-	if (table_game_request(t, &g, hall_now()) != 0) {
+	if (table_game_request(t, &g, clock_wall(hall->clock)) != 0) {
 		log_warn("table %s: the finished game could not be recorded",
 		    table_code(t));
 		return;
@@ -166,7 +167,7 @@ hall_tables_event(struct table *t, enum table_event ev, struct identity *who,
 int
 hall_tables_init(struct hall *hall)
 {
-	hall->tables = table_list_new(hall->ids, NULL, NULL);
+	hall->tables = table_list_new(hall->ids, hall->clock, NULL, NULL);
 	if (hall->tables == NULL)
 		return -1;
 	table_list_listen(hall->tables, hall_tables_event, hall);

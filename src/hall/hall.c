@@ -11,6 +11,7 @@
 
 #include <event2/event.h>
 
+#include "src/base/clock.h"
 #include "src/base/config.h"
 #include "src/net/conn.h"
 #include "src/hall/hall-int.h"
@@ -20,14 +21,8 @@
 #include "src/store/store.h"
 #include "src/table/table.h"
 
-int64_t
-hall_now(void)
-{
-	return (int64_t)time(NULL);
-}
-
 struct hall *
-hall_new(struct event_base *base, const struct config *cfg,
+hall_new(struct event_base *base, struct clock *clock, const struct config *cfg,
     struct store *store, struct worker *worker)
 {
 	struct hall	*hall;
@@ -36,6 +31,7 @@ hall_new(struct event_base *base, const struct config *cfg,
 	if (hall == NULL)
 		return NULL;
 	hall->base = base;
+	hall->clock = clock;
 	hall->cfg = cfg;
 	hall->store = store;
 	hall->worker = worker;
@@ -99,7 +95,7 @@ hall_notice(struct hall *hall, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	chat_notice(hall->chat, hall_now(), text);
+	chat_notice(hall->chat, clock_wall(hall->clock), text);
 	hall_dirty_all(hall);
 }
 
@@ -156,7 +152,7 @@ hall_user_identity(struct hall *hall, const struct store_user *u)
 		return NULL;
 	id->sysop = u->sysop;
 	hall_identity_rating(hall, id);
-	store_user_seen(hall->store, u->id, hall_now());
+	store_user_seen(hall->store, u->id, clock_wall(hall->clock));
 	return id;
 }
 
@@ -168,7 +164,7 @@ hall_announce(struct hall *hall, const char *name, const char *what)
 	char	text[CHAT_TEXT_MAX + 1];
 
 	snprintf(text, sizeof text, "%s %s", name, what);
-	chat_notice(hall->chat, hall_now(), text);
+	chat_notice(hall->chat, clock_wall(hall->clock), text);
 }
 
 void
@@ -284,7 +280,7 @@ hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
     size_t whylen)
 {
 	struct identity	*id = c->identity;
-	uint64_t	 wait = 0, now = limits_now_ms();
+	uint64_t	 wait = 0, now = clock_ms(hall->clock);
 	int		 rate, burst;
 
 	if (id == NULL)
@@ -295,7 +291,7 @@ hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
 		ratelimit_init(&id->chat_limit, rate / 60.0, burst, now);
 		id->chat_limit_set = true;
 	}
-	switch (chat_say(hall->chat, &id->chat_limit, now, hall_now(),
+	switch (chat_say(hall->chat, &id->chat_limit, now, clock_wall(hall->clock),
 	    id->name, id->kind == IDENTITY_GUEST, text, strlen(text),
 	    &wait)) {
 	case CHAT_OK:

@@ -15,6 +15,7 @@
 #define SRC_HALL_H
 
 struct event_base;
+struct clock;
 struct config;
 struct store;
 struct worker;
@@ -26,8 +27,8 @@ struct hall;
  * A new hall on `base`.  The config, the store and the worker pool must
  * outlive the hall.  NULL on allocation failure.
  */
-struct hall *hall_new(struct event_base *base, const struct config *cfg,
-    struct store *store, struct worker *worker);
+struct hall *hall_new(struct event_base *base, struct clock *clock,
+    const struct config *cfg, struct store *store, struct worker *worker);
 
 /*
  * The callbacks the transports call for every connection; their user

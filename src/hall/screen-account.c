@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/base/clock.h"
 #include "src/hall/hall-int.h"
 #include "src/base/log.h"
 #include "src/store/store.h"
@@ -136,7 +137,7 @@ account_add_key(struct client *c, struct account *a)
 	}
 	if (store_key_add(c->hall->store, c->identity->user,
 	    info->fingerprint, info->key_type[0] != '\0' ? info->key_type :
-	    NULL, NULL, hall_now()) != STORE_OK) {
+	    NULL, NULL, clock_wall(c->hall->clock)) != STORE_OK) {
 		client_status(c, true, "The key was not registered: %s",
 		    store_error(c->hall->store));
 		account_load(c, a);

@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 
+#include "src/base/clock.h"
 #include "src/term/clean.h"
 #include "src/hall/form.h"
 #include "src/hall/hall-int.h"
@@ -72,7 +73,7 @@ login_checked(struct client *c, void *state, bool ok, const char *hash,
 		client_leave(c, "Too many failed logins. Goodbye.");
 		return;
 	}
-	l->retry_at = limits_now_ms() + (uint64_t)ms;
+	l->retry_at = clock_ms(hall->clock) + (uint64_t)ms;
 	form_clear_fields(&l->form, LOGIN_PASSWORD);
 	if (ms >= 1000)
 		form_message(&l->form, true, "Wrong name or password. "
@@ -89,7 +90,7 @@ login_submit(struct client *c, struct login *l)
 	const char		*pw = form_text(&l->form, LOGIN_PASSWORD);
 	const char		*hash = NULL;
 	char			 why[256];
-	uint64_t		 now = limits_now_ms();
+	uint64_t		 now = clock_ms(c->hall->clock);
 
 	if (*name == '\0') {
 		l->form.focus = LOGIN_NAME;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/base/clock.h"
 #include "src/term/clean.h"
 #include "src/hall/form.h"
 #include "src/hall/hall-int.h"
@@ -90,7 +91,8 @@ reg_hashed(struct client *c, void *state, bool ok, const char *hash,
 		form_clear_fields(&r->form, REG_PASSWORD);
 		return;
 	}
-	switch (store_user_add(hall->store, r->name, hash, hall_now(), &u)) {
+	switch (store_user_add(hall->store, r->name, hash,
+	    clock_wall(hall->clock), &u)) {
 	case STORE_OK:
 		break;
 	case STORE_EXISTS:

@@ -32,6 +32,7 @@
 #include "engine/stone.h"
 #include "engine/yonin.h"
 #include "screens/view-table.h"
+#include "src/base/clock.h"
 #include "src/base/config.h"
 #include "src/hall/hall-int.h"
 #include "src/term/lineedit.h"
@@ -736,11 +737,11 @@ ts_go(struct table_screen *ts)
 	int r;
 
 	if (table_phase(ts->table) == TABLE_OVER)
-		r = table_rematch(ts->table, ts->who, hall_now(), err,
-		    sizeof err);
+		r = table_rematch(ts->table, ts->who,
+		    clock_wall(ts->hall->clock), err, sizeof err);
 	else
-		r = table_start(ts->table, ts->who, hall_now(), err,
-		    sizeof err);
+		r = table_start(ts->table, ts->who,
+		    clock_wall(ts->hall->clock), err, sizeof err);
 	if (r != 0)
 		ts_refused(ts, err);
 	else
@@ -889,11 +890,12 @@ ts_chat_key(struct table_screen *ts, const struct key_event *ev)
 		const struct config *cfg = ts->hall->cfg;
 
 		ratelimit_init(&id->chat_limit, cfg->chat_rate / 60.0,
-		    cfg->chat_burst, limits_now_ms());
+		    cfg->chat_burst, clock_ms(ts->hall->clock));
 		id->chat_limit_set = true;
 	}
-	if (table_say(ts->table, id, &id->chat_limit, limits_now_ms(),
-	    hall_now(), lineedit_text(ts->chat_line), err, sizeof err) != 0) {
+	if (table_say(ts->table, id, &id->chat_limit,
+	    clock_ms(ts->hall->clock), clock_wall(ts->hall->clock),
+	    lineedit_text(ts->chat_line), err, sizeof err) != 0) {
 		ts_refused(ts, err);
 		return;
 	}

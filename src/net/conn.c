@@ -30,6 +30,7 @@
 #include <event2/buffer.h>
 #include <event2/event.h>
 
+#include "src/base/clock.h"
 #include "src/base/config.h"
 #include "src/net/conn.h"
 #include "src/net/limits.h"
@@ -75,17 +76,17 @@ struct conn {
 	struct ratelimit		 in_rate;
 
 	struct event			*kick;
-	struct event			*input_timer;	/* rate limit wait */
-	struct event			*write_timer;	/* write_timeout */
-	struct event			*linger_timer;
+	struct clock_timer		*input_timer;	/* rate limit wait */
+	struct clock_timer		*write_timer;	/* write_timeout */
+	struct clock_timer		*linger_timer;
 
 	TAILQ_ENTRY(conn)		 entry;
 };
 
 static void conn_kick_cb(evutil_socket_t, short, void *);
-static void conn_input_timer_cb(evutil_socket_t, short, void *);
-static void conn_write_timer_cb(evutil_socket_t, short, void *);
-static void conn_linger_cb(evutil_socket_t, short, void *);
+static void conn_input_timer_cb(void *);
+static void conn_write_timer_cb(void *);
+static void conn_linger_cb(void *);
 static void conn_try_output(struct conn *);
 
 static void
@@ -145,6 +146,7 @@ conn_new(struct server *server, const struct transport_ops *ops, void *t,
 {
 	const struct config	*cfg = server_config(server);
 	struct event_base	*base = server_base(server);
+	struct clock		*clock = server_clock(server);
 	struct conn		*c;
 
 	c = calloc(1, sizeof *c);
@@ -169,26 +171,23 @@ conn_new(struct server *server, const struct transport_ops *ops, void *t,
 
 	c->in = evbuffer_new();
 	c->kick = event_new(base, -1, 0, conn_kick_cb, c);
-	c->input_timer = evtimer_new(base, conn_input_timer_cb, c);
-	c->write_timer = evtimer_new(base, conn_write_timer_cb, c);
-	c->linger_timer = evtimer_new(base, conn_linger_cb, c);
+	c->input_timer = clock_timer_new(clock, conn_input_timer_cb, c);
+	c->write_timer = clock_timer_new(clock, conn_write_timer_cb, c);
+	c->linger_timer = clock_timer_new(clock, conn_linger_cb, c);
 	if (c->in == NULL || c->kick == NULL || c->input_timer == NULL ||
 	    c->write_timer == NULL || c->linger_timer == NULL) {
 		if (c->in != NULL)
 			evbuffer_free(c->in);
 		if (c->kick != NULL)
 			event_free(c->kick);
-		if (c->input_timer != NULL)
-			event_free(c->input_timer);
-		if (c->write_timer != NULL)
-			event_free(c->write_timer);
-		if (c->linger_timer != NULL)
-			event_free(c->linger_timer);
+		clock_timer_free(c->input_timer);
+		clock_timer_free(c->write_timer);
+		clock_timer_free(c->linger_timer);
 		free(c);
 		return NULL;
 	}
 	ratelimit_init(&c->in_rate, cfg->input_rate, cfg->input_burst,
-	    limits_now_ms());
+	    clock_ms(clock));
 	TAILQ_INSERT_TAIL(server_conns(server), c, entry);
 	return c;
 }
@@ -200,9 +199,9 @@ conn_free(struct conn *c)
 	limits_closed(server_limits(c->server),
 	    (const struct sockaddr *)&c->addr, c->authenticated);
 	event_free(c->kick);
-	event_free(c->input_timer);
-	event_free(c->write_timer);
-	event_free(c->linger_timer);
+	clock_timer_free(c->input_timer);
+	clock_timer_free(c->write_timer);
+	clock_timer_free(c->linger_timer);
 	evbuffer_free(c->in);
 	free(c->tail);
 	free(c);
@@ -341,14 +340,11 @@ conn_transport_term(struct conn *c, const char *term)
 static void
 conn_set_busy(struct conn *c)
 {
-	struct timeval	tv;
-
 	if (c->busy)
 		return;
 	c->busy = true;
-	tv.tv_sec = server_config(c->server)->write_timeout;
-	tv.tv_usec = 0;
-	evtimer_add(c->write_timer, &tv);
+	clock_timer_set(c->write_timer,
+	    (uint64_t)server_config(c->server)->write_timeout * 1000);
 }
 
 /* Offer the tail; true if it is all gone. */
@@ -392,7 +388,7 @@ conn_try_output(struct conn *c)
 	}
 	if (c->busy && !c->ops->pending(c->t)) {
 		c->busy = false;
-		evtimer_del(c->write_timer);
+		clock_timer_cancel(c->write_timer);
 		if (c->opened) {
 			c->writable_due = true;
 			conn_schedule(c);
@@ -459,7 +455,6 @@ conn_busy(const struct conn *c)
 void
 conn_close(struct conn *c, const char *farewell)
 {
-	struct timeval	 tv = { CONN_LINGER_SECONDS, 0 };
 	size_t		 flen, keep;
 	unsigned char	*grown;
 
@@ -483,7 +478,7 @@ conn_close(struct conn *c, const char *farewell)
 			c->tail_off = 0;
 		}
 	}
-	evtimer_add(c->linger_timer, &tv);
+	clock_timer_set(c->linger_timer, CONN_LINGER_SECONDS * 1000);
 	conn_try_output(c);
 }
 
@@ -505,7 +500,7 @@ conn_login_failed(struct conn *c)
 {
 	const struct config	*cfg = server_config(c->server);
 	struct limits		*l = server_limits(c->server);
-	uint64_t		 now = limits_now_ms();
+	uint64_t		 now = clock_ms(server_clock(c->server));
 
 	c->failures++;
 	limits_penalise(l, (const struct sockaddr *)&c->addr,
@@ -531,11 +526,10 @@ conn_deliver_input(struct conn *c)
 {
 	const struct conn_handler	*h = server_handler(c->server);
 	unsigned char			 buf[CONN_INPUT_CHUNK];
-	static const struct timeval	 tv_zero = { 0, 0 };
-	uint64_t			 now = limits_now_ms(), wait;
+	uint64_t			 now = clock_ms(server_clock(c->server));
+	uint64_t			 wait;
 	size_t				 have, n;
 	double				 avail;
-	struct timeval			 tv;
 
 	have = evbuffer_get_length(c->in);
 	if (have == 0)
@@ -564,8 +558,8 @@ conn_deliver_input(struct conn *c)
 		 * a timer fires only after the loop has looked at the
 		 * sockets again (an active event would run in this pass).
 		 */
-		if (!evtimer_pending(c->input_timer, NULL))
-			evtimer_add(c->input_timer, &tv_zero);
+		if (!clock_timer_pending(c->input_timer))
+			clock_timer_set(c->input_timer, 0);
 		return;
 	}
 	/* Wait for a useful batch of tokens, not for every byte. */
@@ -573,10 +567,8 @@ conn_deliver_input(struct conn *c)
 	    now);
 	if (wait == UINT64_MAX)
 		wait = 1000;
-	tv.tv_sec = (time_t)(wait / 1000);
-	tv.tv_usec = (suseconds_t)(wait % 1000) * 1000;
-	if (!evtimer_pending(c->input_timer, NULL))
-		evtimer_add(c->input_timer, &tv);
+	if (!clock_timer_pending(c->input_timer))
+		clock_timer_set(c->input_timer, wait);
 }
 
 static void
@@ -629,7 +621,7 @@ conn_kick_cb(evutil_socket_t fd, short what, void *arg)
 }
 
 static void
-conn_input_timer_cb(evutil_socket_t fd, short what, void *arg)
+conn_input_timer_cb(void *arg)
 {
 	struct conn	*c = arg;
 
@@ -638,7 +630,7 @@ conn_input_timer_cb(evutil_socket_t fd, short what, void *arg)
 }
 
 static void
-conn_write_timer_cb(evutil_socket_t fd, short what, void *arg)
+conn_write_timer_cb(void *arg)
 {
 	struct conn	*c = arg;
 
@@ -654,7 +646,7 @@ conn_write_timer_cb(evutil_socket_t fd, short what, void *arg)
 }
 
 static void
-conn_linger_cb(evutil_socket_t fd, short what, void *arg)
+conn_linger_cb(void *arg)
 {
 	struct conn	*c = arg;
 

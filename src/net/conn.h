@@ -41,7 +41,7 @@
  * here (config input_rate/input_burst): beyond the budget the conn delays
  * delivery and stops reading the socket, it never drops typed keys unless
  * a flood overruns a 64 KB buffer.  Chat limits are the hall's (it has
- * ratelimit_* from src/net/limits.h).
+ * ratelimit_* from src/base/ratelimit.h).
  */
 #ifndef SRC_CONN_H
 #define SRC_CONN_H

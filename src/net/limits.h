@@ -1,19 +1,13 @@
 /*
  * limits.h - who may connect, and how fast anyone may go.
  *
- * Two things live here:
- *
- * - struct ratelimit, a token bucket anyone may embed (the conn uses one for
- *   keyboard input, the hall for chat).  Time is passed in by the caller
- *   (milliseconds on a monotonic clock), so tests can run it on a fake
- *   clock.
- *
- * - struct limits, the daemon's admission control (DESIGN §5): a cap on all
+ * struct limits is the daemon's admission control (DESIGN §5): a cap on all
  *   connections, per-IP connection caps, sshd-style MaxStartups random
  *   early drop of unauthenticated connections, a per-source cap on
  *   unauthenticated connections, and per-source penalties for failed
  *   logins.  A "source" is an IPv4 address or an IPv6 /64 (IPv4-mapped
- *   IPv6 counts as IPv4).  The random source and the clock are injected.
+ *   IPv6 counts as IPv4).  The random source and the time are injected.
+ *   Token buckets are src/base/ratelimit.h.
  */
 #ifndef SRC_LIMITS_H
 #define SRC_LIMITS_H
@@ -22,33 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "src/base/ratelimit.h"
+
 struct config;
 struct sockaddr;
-
-/* A token bucket: `rate` tokens per second, at most `burst` saved up. */
-struct ratelimit {
-	double		tokens;
-	double		rate;
-	double		burst;
-	uint64_t	last_ms;
-};
-
-/* Starts full. */
-void	ratelimit_init(struct ratelimit *, double rate, double burst,
-	    uint64_t now_ms);
-
-/* Take n tokens if there are that many: true; else false, nothing taken. */
-bool	ratelimit_take(struct ratelimit *, double n, uint64_t now_ms);
-
-/* Tokens available now (never more than burst). */
-double	ratelimit_available(struct ratelimit *, uint64_t now_ms);
-
-/* Milliseconds until n tokens are available (0 = now; n > burst is never:
- * UINT64_MAX). */
-uint64_t ratelimit_wait_ms(struct ratelimit *, double n, uint64_t now_ms);
-
-/* Milliseconds on CLOCK_MONOTONIC. */
-uint64_t limits_now_ms(void);
 
 enum limits_verdict {
 	LIMITS_OK,		/* accepted and counted */

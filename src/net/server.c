@@ -25,6 +25,7 @@
 #include <event2/event.h>
 #include <event2/listener.h>
 
+#include "src/base/clock.h"
 #include "src/base/config.h"
 #include "src/net/conn.h"
 #include "src/net/hostkey.h"
@@ -53,6 +54,7 @@ struct server_listener {
 
 struct server {
 	struct event_base		*base;
+	struct clock			*clock;
 	const struct config		*cfg;
 	struct store			*store;
 	struct worker			*worker;
@@ -73,6 +75,12 @@ struct event_base *
 server_base(const struct server *s)
 {
 	return s->base;
+}
+
+struct clock *
+server_clock(const struct server *s)
+{
+	return s->clock;
 }
 
 const struct config *
@@ -151,7 +159,7 @@ server_tune(const struct config *cfg, int fd)
 static void
 server_log_refusal(struct server *s, const char *peer, const char *why)
 {
-	time_t	now = time(NULL);
+	time_t	now = (time_t)clock_wall(s->clock);
 
 	s->refusals++;
 	if (now == s->last_refusal_log) {
@@ -200,13 +208,13 @@ server_accept_cb(struct evconnlistener *lev, evutil_socket_t fd,
 
 	server_peer_name(sa, peer, sizeof peer);
 	if (s->store != NULL &&
-	    store_ban_check_addr(s->store, peer, (int64_t)time(NULL), &ban) ==
+	    store_ban_check_addr(s->store, peer, clock_wall(s->clock), &ban) ==
 	    STORE_OK) {
 		server_log_refusal(s, peer, "address banned");
 		close(fd);
 		return;
 	}
-	v = limits_accept(s->limits, sa, limits_now_ms());
+	v = limits_accept(s->limits, sa, clock_ms(s->clock));
 	if (v != LIMITS_OK) {
 		server_log_refusal(s, peer, limits_verdict_name(v));
 		close(fd);
@@ -338,8 +346,8 @@ server_bind_all(struct server *s, char *err, size_t errlen)
 }
 
 struct server *
-server_new(struct event_base *base, const struct config *cfg,
-    struct store *store, struct worker *worker,
+server_new(struct event_base *base, struct clock *clock,
+    const struct config *cfg, struct store *store, struct worker *worker,
     const struct conn_handler *handler, void *handler_arg, char *err,
     size_t errlen)
 {
@@ -353,6 +361,7 @@ server_new(struct event_base *base, const struct config *cfg,
 		return NULL;
 	}
 	s->base = base;
+	s->clock = clock;
 	s->cfg = cfg;
 	s->store = store;
 	s->worker = worker;

@@ -21,6 +21,7 @@ struct conn_handler;
 struct limits;
 struct conn_list;
 
+struct clock;
 struct server;
 
 /*
@@ -28,8 +29,9 @@ struct server;
  * with a message in err if anything fails (a port in use, a bad address).
  * Logs "listening on ..." for each socket once all are bound.
  */
-struct server *server_new(struct event_base *, const struct config *,
-	    struct store *, struct worker *, const struct conn_handler *,
+struct server *server_new(struct event_base *, struct clock *,
+	    const struct config *, struct store *, struct worker *,
+	    const struct conn_handler *,
 	    void *handler_arg, char *err, size_t errlen);
 
 /* Stop accepting (shutdown). */
@@ -46,6 +48,7 @@ void	server_free(struct server *);
 
 /* For the transports and conn.c. */
 struct event_base *server_base(const struct server *);
+struct clock *server_clock(const struct server *);
 const struct config *server_config(const struct server *);
 struct store *server_store(const struct server *);
 struct worker *server_worker(const struct server *);

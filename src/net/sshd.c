@@ -35,6 +35,7 @@
 #include <libssh/libssh.h>
 #include <libssh/server.h>
 
+#include "src/base/clock.h"
 #include "src/base/config.h"
 #include "src/net/conn.h"
 #include "src/net/exec.h"
@@ -912,7 +913,7 @@ sshd_timer_cb(evutil_socket_t fd, short what, void *arg)
 		if (!sc->authed)
 			limits_penalise(server_limits(sc->server),
 			    conn_addr(sc->conn), cfg->penalty_grace,
-			    limits_now_ms());
+			    clock_ms(server_clock(sc->server)));
 		sc->dead = true;
 	}
 	sshd_after(sc);

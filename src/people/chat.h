@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "src/net/limits.h"
+#include "src/base/ratelimit.h"
 
 #define CHAT_TEXT_MAX 400	/* bytes of a message after cleaning */
 #define CHAT_TEXT_COLS 300	/* display columns of a message */

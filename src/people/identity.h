@@ -28,7 +28,7 @@
 #include <stdint.h>
 #include <sys/queue.h>
 
-#include "src/net/limits.h"
+#include "src/base/ratelimit.h"
 
 #define IDENTITY_NAME_LEN 65	/* bytes with the NUL (store names: 64) */
 #define IDENTITY_KEY_LEN 64	/* a "SHA256:..." fingerprint with the NUL */

@@ -64,6 +64,7 @@ struct table {
 TAILQ_HEAD(table_head, table);
 
 struct table_list {
+	struct clock		*clock;
 	struct identities	*ids;
 	struct table_head	 tables;
 	size_t			 count;

@@ -27,7 +27,8 @@ table_list_sys_random(void *arg)
 }
 
 struct table_list *
-table_list_new(struct identities *ids, table_random_cb random_cb, void *arg)
+table_list_new(struct identities *ids, struct clock *clock,
+    table_random_cb random_cb, void *arg)
 {
 	struct table_list *l;
 
@@ -35,6 +36,7 @@ table_list_new(struct identities *ids, table_random_cb random_cb, void *arg)
 		return NULL;
 	TAILQ_INIT(&l->tables);
 	l->ids = ids;
+	l->clock = clock;
 	l->random = random_cb != NULL ? random_cb : table_list_sys_random;
 	l->random_arg = arg;
 	return l;

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "src/base/clock.h"
 #include "src/people/chat.h"
 #include "src/people/identity.h"
 #include "src/table/table-int.h"
@@ -31,7 +31,7 @@ table_noticef(struct table *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	chat_notice(t->chat, (int64_t)time(NULL), text);
+	chat_notice(t->chat, clock_wall(t->list->clock), text);
 }
 
 const char *

@@ -51,6 +51,7 @@ struct identity;
 struct identities;
 struct chat;
 struct ratelimit;
+struct clock;
 struct store_game;
 
 #define TABLE_CODE_LEN 5	/* characters of a table code */
@@ -144,9 +145,10 @@ typedef uint32_t (*table_random_cb)(void *arg);
 
 struct table_list;
 
-/* random NULL = the system's.  The identities registry must outlive it. */
-struct table_list *table_list_new(struct identities *, table_random_cb random,
-	    void *arg);
+/* random NULL = the system's.  The identities registry and the clock must
+ * outlive it. */
+struct table_list *table_list_new(struct identities *, struct clock *,
+	    table_random_cb random, void *arg);
 /* Frees every table still in it. */
 void	table_list_free(struct table_list *);
 void	table_list_listen(struct table_list *, table_listener_cb, void *arg);

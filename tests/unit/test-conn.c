@@ -22,6 +22,7 @@
 
 #include "src/base/config.h"
 #include "src/net/conn.h"
+#include "src/base/clock.h"
 #include "src/net/limits.h"
 #include "src/net/server.h"
 #include "src/net/transport.h"
@@ -29,6 +30,7 @@
 /* ---- the fake server --------------------------------------------- */
 
 static struct event_base	*base;
+static struct clock		*mclock;		/* manual: the tests move it */
 static struct config		 cfg;
 static struct limits		*limits;
 static struct conn_list		 conns;
@@ -39,6 +41,12 @@ struct event_base *
 server_base(const struct server *s)
 {
 	return base;
+}
+
+struct clock *
+server_clock(const struct server *s)
+{
+	return mclock;
 }
 
 const struct config *
@@ -232,15 +240,21 @@ close_conn(struct conn *c, const char *farewell)
 	in_conn_call = false;
 }
 
+/* Let ms pass on the manual clock, a millisecond at a time.  Within each
+ * millisecond the loop runs until nothing more is due, as the real loop
+ * would turn many times in a millisecond. */
 static void
 spin(int ms)
 {
-	int	i;
+	int	i, turns;
 
 	for (i = 0; i <= ms; i++) {
-		event_base_loop(base, EVLOOP_NONBLOCK);
+		turns = 0;
+		do
+			event_base_loop(base, EVLOOP_NONBLOCK);
+		while (clock_advance(mclock, 0) > 0 && ++turns < 10000);
 		if (i < ms)
-			usleep(1000);
+			clock_advance(mclock, 1);
 	}
 }
 
@@ -270,6 +284,7 @@ static void
 setup(void)
 {
 	base = event_base_new();
+	mclock = clock_new_manual(1000000, 1700000000);
 	config_defaults(&cfg);
 	limits = limits_new(&cfg, NULL, NULL);
 	TAILQ_INIT(&conns);
@@ -286,6 +301,7 @@ teardown(void)
 	conn_destroy_all(&conns);
 	limits_free(limits);
 	event_base_free(base);
+	clock_free(mclock);
 	free(fake);
 }
 
@@ -555,7 +571,7 @@ START_TEST(test_login_failures)
 	}
 	ck_assert_int_eq(conn_login_failed(c), -1);
 	ck_assert_int_eq(limits_penalty(limits, conn_addr(c),
-	    limits_now_ms()), 4 * cfg.penalty_authfail);
+	    clock_ms(mclock)), 4 * cfg.penalty_authfail);
 }
 END_TEST
 

@@ -12,6 +12,7 @@
 #include "engine/game.h"
 #include "engine/stone.h"
 #include "engine/yonin.h"
+#include "src/base/clock.h"
 #include "src/people/chat.h"
 #include "src/people/identity.h"
 #include "src/net/limits.h"
@@ -73,6 +74,7 @@ listener(struct table *t, enum table_event ev, struct identity *who,
 
 static struct identities *ids;
 static struct table_list *list;
+static struct clock *mclock;
 static struct script rnd;
 static struct heard heard;
 static struct identity *alice, *bob, *carol, *dave, *guest;
@@ -85,7 +87,9 @@ setup(void)
 	memset(&heard, 0, sizeof heard);
 	ids = identities_new(NULL, NULL);
 	ck_assert_ptr_nonnull(ids);
-	list = table_list_new(ids, script_random, &rnd);
+	mclock = clock_new_manual(1000, 1700000000);
+	ck_assert_ptr_nonnull(mclock);
+	list = table_list_new(ids, mclock, script_random, &rnd);
 	ck_assert_ptr_nonnull(list);
 	table_list_listen(list, listener, &heard);
 	alice = identities_user(ids, 1, "alice");
@@ -106,6 +110,7 @@ teardown(void)
 	identities_release(ids, dave);
 	identities_release(ids, guest);
 	identities_free(ids);
+	clock_free(mclock);
 }
 
 /* A table of `words` hosted by alice; the first player drawn at the start
@@ -308,7 +313,7 @@ END_TEST
 
 START_TEST(many_codes_distinct)
 {
-	struct table_list *l = table_list_new(ids, NULL, NULL);
+	struct table_list *l = table_list_new(ids, mclock, NULL, NULL);
 	struct table_spec s;
 	struct table *t[300];
 
