@@ -1,0 +1,242 @@
+/*
+ * cpu-c6-gen.c - the pairs a turn considers, as NCTU6 chooses them: when
+ * the other side threatens a six, only pairs that block every threat; else
+ * the pairs that make threats of one's own and pairs of the best positional
+ * cells near the stones, each tried on the board and ranked.
+ */
+#include <stdlib.h>
+
+#include "engine/cpu-c6.h"
+
+#define CPU_C6_GEN_CELLS 48
+
+/* Rank the pair by playing it: the evaluation after it, far above which
+ * come the threats it leaves the other side to answer. */
+static int
+cpu_c6_pair_try(struct cpu_c6 *b, int c, int pa, int pb, int *threats)
+{
+	int t, score;
+
+	cpu_c6_put(b, pa, c);
+	cpu_c6_put(b, pb, c);
+	t = cpu_c6_threats(b, c);
+	score = b->eval[c] - b->eval[1 - c];
+	if (b->nlive[1 - c] > 0)
+		score -= 200000;   /* the other side completes a six */
+	else if (t >= 3)
+		score += 100000;
+	else if (t == 2)
+		score += 3000;
+	else if (t == 1)
+		score += 400;
+	cpu_c6_take(b, pb);
+	cpu_c6_take(b, pa);
+	*threats = t;
+	return score;
+}
+
+static int
+cpu_c6_pair_cmp(const void *x, const void *y)
+{
+	const struct cpu_c6_pair *p = x, *q = y;
+
+	if (p->pair != q->pair)
+		return p->pair < q->pair ? -1 : 1;
+	return 0;
+}
+
+static int
+cpu_c6_score_cmp(const void *x, const void *y)
+{
+	const struct cpu_c6_pair *p = x, *q = y;
+
+	if (p->score != q->score)
+		return p->score > q->score ? -1 : 1;
+	return p->pair < q->pair ? -1 : p->pair > q->pair;
+}
+
+static void
+cpu_c6_add(struct cpu_c6_pair *out, int *n, int max, int pa, int pb)
+{
+	if (pa == pb || *n >= max)
+		return;
+	if (pa > pb) {
+		int t = pa;
+
+		pa = pb;
+		pb = t;
+	}
+	out[*n].pair = CPU_C6_PAIR(pa, pb);
+	out[*n].score = 0;
+	out[*n].threats = 0;
+	(*n)++;
+}
+
+/* Drop repeats, rank each pair on the board, keep the best `width` (all
+ * with width 0) of those making at least minthreats threats. */
+static int
+cpu_c6_rank(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
+    int width, int minthreats)
+{
+	int k = 0;
+
+	qsort(out, (size_t)n, sizeof *out, cpu_c6_pair_cmp);
+	for (int i = 0; i < n; i++) {
+		if (k > 0 && out[k - 1].pair == out[i].pair)
+			continue;
+		out[k] = out[i];
+		out[k].score = cpu_c6_pair_try(b, c, CPU_C6_PA(out[k].pair),
+		    CPU_C6_PB(out[k].pair), &out[k].threats);
+		if (out[k].threats >= minthreats)
+			k++;
+	}
+	qsort(out, (size_t)k, sizeof *out, cpu_c6_score_cmp);
+	if (width > 0 && k > width)
+		k = width;
+	return k;
+}
+
+/*
+ * The best empty cells for c near the stones, by what a stone there does
+ * for c and against the other side (the other's best point is worth taking
+ * too); the centre on an empty board.
+ */
+int
+cpu_c6_cells(const struct cpu_c6 *b, int c, int *out, int max)
+{
+	int val[CPU_C6_GEN_CELLS], n = 0;
+
+	if (b->stones == 0) {
+		out[0] = (b->size / 2) * b->size + b->size / 2;
+		return 1;
+	}
+	if (max > CPU_C6_GEN_CELLS)
+		max = CPU_C6_GEN_CELLS;
+	for (int p = 0; p < b->npoints; p++) {
+		int v, i;
+
+		if (b->cell[p] != 0 || b->near[p] == 0)
+			continue;
+		v = 2 * cpu_c6_cell_value(b, p, c) +
+		    cpu_c6_cell_value(b, p, 1 - c);
+		if (n == max && v <= val[n - 1])
+			continue;
+		if (n < max)
+			n++;
+		for (i = n - 1; i > 0 && val[i - 1] < v; i--) {
+			val[i] = val[i - 1];
+			out[i] = out[i - 1];
+		}
+		val[i] = v;
+		out[i] = p;
+	}
+	return n;
+}
+
+/*
+ * Pairs that make c at least one threat (live window): two stones in one
+ * window of two or three, or two stones each turning a three into a four,
+ * or one stone that makes a double threat alone with the best free cell.
+ * When the other side has threats, only pairs that also block them all.
+ */
+int
+cpu_c6_gen_threat(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
+    int minthreats)
+{
+	int three[CPU_C6_GEN_CELLS], nthree = 0, n = 0, k, best[2];
+	int nbest;
+
+	for (int w = 0; w < b->nwin; w++) {
+		int m = b->wcnt[w][c], e[6], ne = 0;
+
+		if (b->wcnt[w][1 - c] != 0 || m < 2 || m > 3)
+			continue;
+		for (int i = 0; i < 6; i++) {
+			if (b->cell[b->wcell[w][i]] == 0)
+				e[ne++] = b->wcell[w][i];
+		}
+		for (int i = 0; i < ne; i++) {
+			for (int j = i + 1; j < ne; j++)
+				cpu_c6_add(out, &n, max, e[i], e[j]);
+			if (m == 3) {
+				for (k = 0; k < nthree && three[k] != e[i]; k++)
+					;
+				if (k == nthree && nthree < CPU_C6_GEN_CELLS)
+					three[nthree++] = e[i];
+			}
+		}
+	}
+	for (int i = 0; i < nthree; i++) {
+		for (int j = i + 1; j < nthree; j++)
+			cpu_c6_add(out, &n, max, three[i], three[j]);
+	}
+	nbest = cpu_c6_cells(b, c, best, 2);
+	for (int i = 0; i < nthree; i++) {
+		for (int j = 0; j < nbest; j++)
+			cpu_c6_add(out, &n, max, three[i], best[j]);
+	}
+	if (b->nlive[1 - c] > 0) {
+		k = 0;
+		for (int i = 0; i < n; i++) {
+			if (cpu_c6_hits_all(b, 1 - c, CPU_C6_PA(out[i].pair),
+			    CPU_C6_PB(out[i].pair)))
+				out[k++] = out[i];
+		}
+		n = k;
+	}
+	return cpu_c6_rank(b, c, out, n, 0, minthreats);
+}
+
+/*
+ * Every pair worth searching for c, who has no six to complete, best first,
+ * at most `width`.  Blocks come first and alone when they are forced.
+ */
+int
+cpu_c6_gen(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
+    int width)
+{
+	int cells[CPU_C6_GEN_CELLS], ncells, e[64], ne, n = 0, t;
+
+	ncells = cpu_c6_cells(b, c, cells, b->cells);
+	t = cpu_c6_threats(b, 1 - c);
+	if (t > 0) {
+		ne = cpu_c6_live_empties(b, 1 - c, e, 64);
+		for (int i = 0; i < ne; i++) {
+			if (t == 1 && cpu_c6_hits_all(b, 1 - c, e[i], -1)) {
+				for (int j = 0; j < ncells; j++)
+					cpu_c6_add(out, &n, max, e[i],
+					    cells[j]);
+			}
+			for (int j = i + 1; j < ne; j++) {
+				if (t >= 3 ||
+				    cpu_c6_hits_all(b, 1 - c, e[i], e[j]))
+					cpu_c6_add(out, &n, max, e[i], e[j]);
+			}
+		}
+		/* Blocks that make threats of their own come from here. */
+		n += cpu_c6_gen_threat(b, c, out + n, max - n, 1);
+		if (n == 0 && ne > 0)
+			cpu_c6_add(out, &n, max, e[0], ncells > 0 &&
+			    cells[0] != e[0] ? cells[0] : e[ne - 1]);
+		return cpu_c6_rank(b, c, out, n, width, 0);
+	}
+	for (int i = 0; i < ncells; i++) {
+		for (int j = i + 1; j < ncells; j++)
+			cpu_c6_add(out, &n, max, cells[i], cells[j]);
+	}
+	n += cpu_c6_gen_threat(b, c, out + n, max - n, 1);
+	if (n == 0) {
+		/* Fewer than two empty points near the stones: any will do. */
+		int first = ncells > 0 ? cells[0] : -1;
+
+		for (int p = 0; p < b->npoints && n == 0; p++) {
+			if (b->cell[p] != 0 || p == first)
+				continue;
+			if (first < 0)
+				first = p;
+			else
+				cpu_c6_add(out, &n, max, first, p);
+		}
+	}
+	return cpu_c6_rank(b, c, out, n, width, 0);
+}
