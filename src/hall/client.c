@@ -2,9 +2,10 @@
  * client.c - one person's session on one connection: the terminal (what it
  * can show, its size, the grid it shows), the keys, the screens.
  *
- * Output follows DESIGN.md §2.5, "latest screen wins": a change only marks
- * the client dirty; a frame is drawn at most once per loop turn, and only
- * while the conn is not busy.  While output is pending nothing is queued:
+ * Output follows "latest screen wins": a change only sets a CLIENT_REDRAW
+ * flag and arms the redraw timer; the frame is drawn when the timer fires
+ * (at most one per CLIENT_FRAME_MS, ambient changes at most one per
+ * CLIENT_AMBIENT_MS), and only while the conn is not busy.  While output is pending nothing is queued:
  * when the conn says `writable`, the newest state is drawn and diffed
  * against what the terminal shows.  A client that stops reading costs one
  * pending frame, never a queue.
@@ -14,20 +15,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <event2/event.h>
 
 #include "screens/tty.h"
 #include "src/base/clock.h"
 #include "src/hall/hall-int.h"
+#include "src/hall/screen-table.h"
 #include "src/base/log.h"
 #include "src/hall/passjob.h"
 
 /* Frames bigger than this do not keep their buffer between frames. */
 #define CLIENT_BUF_KEEP 65536
 
-static void	client_redraw_cb(evutil_socket_t, short, void *);
-static void	client_esc_cb(evutil_socket_t, short, void *);
-static void	client_linger_cb(evutil_socket_t, short, void *);
+static void	client_redraw_cb(void *);
+static void	client_esc_cb(void *);
+static void	client_linger_cb(void *);
 static void	client_finish(struct client *);
 
 static int
@@ -99,10 +100,11 @@ client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 	c->cols = info->cols;
 	c->rows = info->rows;
 	keys_init(&c->keys);
-	c->redraw_ev = evtimer_new(hall->base, client_redraw_cb, c);
-	c->esc_ev = evtimer_new(hall->base, client_esc_cb, c);
-	c->linger_ev = evtimer_new(hall->base, client_linger_cb, c);
-	if (c->redraw_ev == NULL || c->esc_ev == NULL || c->linger_ev == NULL) {
+	c->redraw_timer = clock_timer_new(hall->clock, client_redraw_cb, c);
+	c->esc_timer = clock_timer_new(hall->clock, client_esc_cb, c);
+	c->linger_timer = clock_timer_new(hall->clock, client_linger_cb, c);
+	if (c->redraw_timer == NULL || c->esc_timer == NULL ||
+	    c->linger_timer == NULL) {
 		client_free(c);
 		return NULL;
 	}
@@ -116,14 +118,13 @@ client_free(struct client *c)
 	if (c == NULL)
 		return;
 	passjob_cancel(c);
+	hall_table_leave(c);
+	hall_lobby_leave(c);
 	while (c->depth > 0)
 		client_pop(c);
-	if (c->redraw_ev != NULL)
-		event_free(c->redraw_ev);
-	if (c->esc_ev != NULL)
-		event_free(c->esc_ev);
-	if (c->linger_ev != NULL)
-		event_free(c->linger_ev);
+	clock_timer_free(c->redraw_timer);
+	clock_timer_free(c->esc_timer);
+	clock_timer_free(c->linger_timer);
 	grid_free(c->shown);
 	free(c->farewell);
 	free(c);
@@ -165,7 +166,7 @@ client_draw(struct client *c)
 	enum conn_write_result		 r;
 	bool				 entering;
 
-	if (c->conn == NULL || c->closing || !c->dirty)
+	if (c->conn == NULL || c->closing || !(c->redraw & CLIENT_REDRAW))
 		return;
 	if (conn_busy(c->conn))
 		return;		/* `writable` draws the newest state */
@@ -174,6 +175,8 @@ client_draw(struct client *c)
 
 	buf_reset(out);
 	entering = !c->entered;
+	if (c->redraw & CLIENT_REDRAW_FULL)
+		c->shown_valid = false;
 	if (entering) {
 		tty_enter(out, &c->caps, c->mouse ? TTY_MOUSE : 0);
 		c->shown_valid = false;
@@ -194,15 +197,13 @@ client_draw(struct client *c)
 		buf_free(out);
 		return;
 	}
-	c->dirty = false;
 	if (out->len > 0) {
 		r = conn_write(c->conn, out->data, out->len);
-		if (r == CONN_WRITE_REFUSED) {
-			c->dirty = true;
-			return;
-		}
+		if (r == CONN_WRITE_REFUSED)
+			return;		/* stays due, in full */
 		c->frame_ms = clock_ms(c->hall->clock);
 	}
+	c->redraw = 0;
 	c->entered = true;
 	c->mouse_sent = c->mouse;
 	/* The frame is what the terminal shows now; the old one is scratch. */
@@ -214,7 +215,7 @@ client_draw(struct client *c)
 }
 
 static void
-client_redraw_cb(evutil_socket_t fd, short events, void *arg)
+client_redraw_cb(void *arg)
 {
 	client_draw(arg);
 }
@@ -227,22 +228,19 @@ client_redraw_cb(evutil_socket_t fd, short events, void *arg)
 static void
 client_dirty_within(struct client *c, unsigned interval)
 {
-	struct timeval	tv = { 0, 0 };
 	uint64_t	now, next;
 
 	if (c->conn == NULL || c->closing)
 		return;
-	c->dirty = true;
+	c->redraw |= CLIENT_REDRAW;
 	now = clock_ms(c->hall->clock);
 	next = c->frame_ms + interval;
 	if (next < now)
 		next = now;
-	if (evtimer_pending(c->redraw_ev, NULL) && c->redraw_ms <= next)
+	if (clock_timer_pending(c->redraw_timer) &&
+	    clock_timer_due(c->redraw_timer) <= next)
 		return;
-	c->redraw_ms = next;
-	tv.tv_sec = (time_t)((next - now) / 1000);
-	tv.tv_usec = (suseconds_t)((next - now) % 1000) * 1000;
-	evtimer_add(c->redraw_ev, &tv);
+	clock_timer_set(c->redraw_timer, next - now);
 }
 
 void
@@ -260,7 +258,7 @@ client_dirty_ambient(struct client *c)
 void
 client_redraw(struct client *c)
 {
-	c->shown_valid = false;
+	c->redraw |= CLIENT_REDRAW_FULL;
 	client_dirty(c);
 }
 
@@ -302,8 +300,9 @@ client_key(struct client *c, const struct key_event *ev)
 	    ev->mouse.action != KEY_MOUSE_WHEEL_DOWN)
 		return;
 	client_status_clear(c);
-	if (screen_common_key(c, ev)) {
-		client_dirty(c);
+	/* Ctrl-L repaints the whole terminal, whatever the screen. */
+	if (ev->key == 'l' && ev->mods == KEY_MOD_CTRL) {
+		client_redraw(c);
 		return;
 	}
 	top = c->depth > 0 ? &c->stack[c->depth - 1] : NULL;
@@ -315,20 +314,17 @@ client_key(struct client *c, const struct key_event *ev)
 static void
 client_esc_arm(struct client *c)
 {
-	struct timeval	tv;
-	int		ms = keys_pending(&c->keys);
+	int	ms = keys_pending(&c->keys);
 
 	if (ms <= 0) {
-		evtimer_del(c->esc_ev);
+		clock_timer_cancel(c->esc_timer);
 		return;
 	}
-	tv.tv_sec = ms / 1000;
-	tv.tv_usec = (ms % 1000) * 1000;
-	evtimer_add(c->esc_ev, &tv);
+	clock_timer_set(c->esc_timer, (uint64_t)ms);
 }
 
 static void
-client_esc_cb(evutil_socket_t fd, short events, void *arg)
+client_esc_cb(void *arg)
 {
 	struct client		*c = arg;
 	struct key_event	 ev;
@@ -472,21 +468,17 @@ client_caps_reset(struct client *c)
 void
 client_leave(struct client *c, const char *farewell)
 {
-	static const struct timeval linger = {
-		CLIENT_LINGER_MS / 1000, (CLIENT_LINGER_MS % 1000) * 1000
-	};
-
 	if (c->closing || c->conn == NULL)
 		return;
 	c->closing = true;
 	passjob_cancel(c);
-	evtimer_del(c->redraw_ev);
-	evtimer_del(c->esc_ev);
+	clock_timer_cancel(c->redraw_timer);
+	clock_timer_cancel(c->esc_timer);
 	free(c->farewell);
 	c->farewell = farewell != NULL ? strdup(farewell) : NULL;
 	if (c->entered && conn_busy(c->conn)) {
 		/* Restore the terminal once the frame in flight is out. */
-		evtimer_add(c->linger_ev, &linger);
+		clock_timer_set(c->linger_timer, CLIENT_LINGER_MS);
 		return;
 	}
 	client_finish(c);
@@ -496,7 +488,7 @@ client_leave(struct client *c, const char *farewell)
 static void
 client_finish(struct client *c)
 {
-	evtimer_del(c->linger_ev);
+	clock_timer_cancel(c->linger_timer);
 	if (c->conn == NULL || c->close_sent)
 		return;
 	c->close_sent = true;
@@ -513,7 +505,7 @@ client_finish(struct client *c)
 }
 
 static void
-client_linger_cb(evutil_socket_t fd, short events, void *arg)
+client_linger_cb(void *arg)
 {
 	client_finish(arg);
 }
@@ -524,7 +516,7 @@ client_closed(struct client *c)
 	c->conn = NULL;
 	c->closing = true;
 	passjob_cancel(c);
-	evtimer_del(c->redraw_ev);
-	evtimer_del(c->esc_ev);
-	evtimer_del(c->linger_ev);
+	clock_timer_cancel(c->redraw_timer);
+	clock_timer_cancel(c->esc_timer);
+	clock_timer_cancel(c->linger_timer);
 }

@@ -31,9 +31,11 @@
 #include "src/people/chat.h"
 #include "src/net/conn.h"
 #include "src/people/identity.h"
+#include "src/table/table.h"
 #include "src/term/keys.h"
 #include "src/base/ratelimit.h"
 
+struct clock_timer;
 struct event;
 struct event_base;
 struct config;
@@ -79,6 +81,14 @@ struct store_user;
 #define CLIENT_AMBIENT_MS 150
 #define CLIENT_LINGER_MS 2000	/* waiting for output before closing */
 
+/*
+ * Why a client must draw: set by whatever changed, checked once when the
+ * frame is due (client_draw), cleared when it went out.
+ */
+#define CLIENT_REDRAW		0x1	/* the screen changed: draw a frame */
+#define CLIENT_REDRAW_FULL	0x2	/* ... and send it whole (Ctrl-L, a
+					   new size, a terminal in doubt) */
+
 struct client;
 
 /* A screen: what it draws and what its keys do. */
@@ -106,6 +116,18 @@ struct client {
 	/* Who this is: NULL on the welcome screen. */
 	struct identity		*identity;
 
+	/*
+	 * Where this person is: at a table (c->table, with c->viewer in the
+	 * table's list of viewers), else in the lobby once logged in (then
+	 * in_lobby, and listed in hall->lobby).  Only the hall's table code
+	 * (hall-tables.c) and hall_set_identity change them; screens read
+	 * them and never decide them.
+	 */
+	struct table		*table;
+	struct table_viewer	 viewer;
+	bool			 in_lobby;
+	TAILQ_ENTRY(client)	 lobby_entry;
+
 	/* The terminal. */
 	struct tty_caps		 caps;		/* in use */
 	struct tty_caps		 detected;	/* what TERM etc. said */
@@ -119,16 +141,15 @@ struct client {
 	struct grid		*shown;		/* what the terminal shows, or
 						   NULL before the first frame */
 	bool			 shown_valid;
-	bool			 dirty;
-	struct event		*redraw_ev;	/* coalesces redraws */
+	int			 redraw;	/* CLIENT_REDRAW* */
+	struct clock_timer	*redraw_timer;	/* coalesces redraws */
 	uint64_t		 frame_ms;	/* when the last frame went */
-	uint64_t		 redraw_ms;	/* when redraw_ev fires, if pending */
 	struct view_hits	 hits;		/* of the frame last drawn */
 	char			 who[IDENTITY_NAME_LEN + 16]; /* title text */
 
 	/* Input. */
 	struct keys		 keys;
-	struct event		*esc_ev;	/* the lone-Esc timer */
+	struct clock_timer	*esc_timer;	/* the lone-Esc timer */
 
 	/* The status line: until the next key. */
 	char			 status[CLIENT_STATUS_LEN];
@@ -148,7 +169,7 @@ struct client {
 	bool			 closing;
 	bool			 close_sent;	/* conn_close was called */
 	char			*farewell;
-	struct event		*linger_ev;
+	struct clock_timer	*linger_timer;
 };
 
 TAILQ_HEAD(client_list, client);
@@ -162,6 +183,8 @@ struct hall {
 
 	struct client_list	 clients;
 	unsigned		 nclients;
+	struct client_list	 lobby;		/* clients in the lobby */
+	struct event		*reap_ev;	/* frees emptied tables */
 
 	struct identities	*ids;
 	unsigned		 online;	/* identities with sessions */
@@ -238,9 +261,12 @@ void	 hall_notice(struct hall *, const char *fmt, ...)
 
 /*
  * The lobby shows the rows hall_tables_rows gives and its actions call the
- * functions below (the table screens use src/hall/table-screen.h).
+ * functions below (the table screens use src/hall/screen-table.h).
  */
 int	 hall_tables_init(struct hall *);
+/* The client is in the lobby now (logged in and at no table), or not. */
+void	 hall_lobby_enter(struct client *);
+void	 hall_lobby_leave(struct client *);
 void	 hall_tables_free(struct hall *);
 /* The tables the lobby lists to `who` (may be NULL): the open ones, and
  * his own (a seat, or hosting) even when private. */
@@ -322,7 +348,6 @@ void	 screen_code_open(struct client *, bool watch);
 void	 screen_lobby_select(struct client *, const char *code);
 
 /* Keys every screen shares; 1 if handled (Ctrl-L). */
-int	 screen_common_key(struct client *, const struct key_event *);
 /* Esc or q goes back (pops the screen), ? or F1 opens the help; 1 if the
  * key was one of them. */
 int	 screen_nav_key(struct client *, const struct key_event *);

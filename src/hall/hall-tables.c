@@ -5,14 +5,19 @@
  * every client showing it is redrawn, a finished game is stored (with the
  * rating changes, in one transaction) and the new ratings shown.
  *
- * A table's events come from src/table/table.c through hall_tables_event; the
- * clients showing a table are found by walking the clients (the table
- * screen is in their stack), which costs little next to drawing.
+ * A table's events come from src/table/table.c through hall_tables_event;
+ * the clients showing a table are its viewers (c->table, listed in the
+ * table), the clients in the lobby are hall->lobby.  A table that nobody
+ * sits at, watches or views any more is freed from the loop (hall_tables_
+ * reap), never inside the call that emptied it: that call may come from a
+ * screen or a client being freed.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <event2/event.h>
 
 #include "src/base/clock.h"
 #include "src/base/config.h"
@@ -20,7 +25,7 @@
 #include "src/base/log.h"
 #include "src/store/rating.h"
 #include "src/store/store.h"
-#include "src/hall/table-screen.h"
+#include "src/hall/screen-table.h"
 #include "src/table/table.h"
 
 bool
@@ -63,16 +68,21 @@ hall_tables_rating(struct hall *hall, struct table *t, int seat)
 	table_seat_set_rating(t, seat, text);
 }
 
+/* The client a table's viewer entry is part of. */
+static struct client *
+hall_tables_viewer(struct table_viewer *v)
+{
+	return (struct client *)(void *)((char *)v -
+	    offsetof(struct client, viewer));
+}
+
 /* Every client showing table t draws again. */
 static void
-hall_tables_dirty(struct hall *hall, struct table *t)
+hall_tables_dirty(struct table *t)
 {
-	struct client *c;
-
-	TAILQ_FOREACH(c, &hall->clients, entry) {
-		if (screen_table_of(c) == t)
-			client_dirty(c);
-	}
+	for (struct table_viewer *v = table_viewer_first(t); v != NULL;
+	    v = table_viewer_next(v))
+		client_dirty(hall_tables_viewer(v));
 }
 
 /* Clients in the lobby draw again (its list of tables changed). */
@@ -81,10 +91,39 @@ hall_tables_dirty_lobby(struct hall *hall)
 {
 	struct client *c;
 
-	TAILQ_FOREACH(c, &hall->clients, entry) {
-		if (c->depth > 0 && strcmp(c->stack[c->depth - 1].screen->name,
-		    "lobby") == 0)
-			client_dirty(c);
+	TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
+		client_dirty(c);
+}
+
+/* Free every table left empty, from the loop. */
+static void
+hall_tables_reap(evutil_socket_t fd, short what, void *arg)
+{
+	struct hall *hall = arg;
+	struct table *t, *next;
+
+	for (t = table_list_first(hall->tables); t != NULL; t = next) {
+		next = table_next(t);
+		if (table_is_empty(t))
+			table_free(t);
+	}
+}
+
+/* Every viewer of t leaves it, its table screen closed with a message. */
+static void
+hall_tables_send_away(struct table *t, const struct identity *only,
+    const char *why)
+{
+	struct table_viewer *v, *next;
+	struct client *c;
+
+	for (v = table_viewer_first(t); v != NULL; v = next) {
+		next = table_viewer_next(v);
+		c = hall_tables_viewer(v);
+		if (only != NULL && c->identity != only)
+			continue;
+		hall_table_leave(c);
+		screen_table_close(c, why);
 	}
 }
 
@@ -130,35 +169,28 @@ hall_tables_event(struct table *t, enum table_event ev, struct identity *who,
     void *arg)
 {
 	struct hall *hall = arg;
-	struct client *c;
 	char why[128];
 
 	switch (ev) {
 	case TABLE_CHANGED:
 		for (int s = 0; s < table_nseats(t); s++)
 			hall_tables_rating(hall, t, s);
-		hall_tables_dirty(hall, t);
+		hall_tables_dirty(t);
 		break;
 	case TABLE_LISTING:
 		hall_tables_dirty_lobby(hall);
 		break;
 	case TABLE_GAME_OVER:
 		hall_tables_store(hall, t);
-		hall_tables_dirty(hall, t);
+		hall_tables_dirty(t);
 		break;
 	case TABLE_KICKED:
 		snprintf(why, sizeof why, "The host asked you to leave table "
 		    "%s.", table_code(t));
-		TAILQ_FOREACH(c, &hall->clients, entry) {
-			if (c->identity == who && screen_table_of(c) == t)
-				screen_table_close(c, why);
-		}
+		hall_tables_send_away(t, who, why);
 		break;
 	case TABLE_CLOSED:
-		TAILQ_FOREACH(c, &hall->clients, entry) {
-			if (screen_table_of(c) == t)
-				screen_table_close(c, "The table has closed.");
-		}
+		hall_tables_send_away(t, NULL, "The table has closed.");
 		hall_tables_dirty_lobby(hall);
 		break;
 	}
@@ -168,7 +200,8 @@ int
 hall_tables_init(struct hall *hall)
 {
 	hall->tables = table_list_new(hall->ids, hall->clock, NULL, NULL);
-	if (hall->tables == NULL)
+	hall->reap_ev = event_new(hall->base, -1, 0, hall_tables_reap, hall);
+	if (hall->tables == NULL || hall->reap_ev == NULL)
 		return -1;
 	table_list_listen(hall->tables, hall_tables_event, hall);
 	if (hall->cfg->public_host[0] != '\0')
@@ -185,14 +218,44 @@ hall_tables_free(struct hall *hall)
 {
 	table_list_free(hall->tables);
 	hall->tables = NULL;
+	if (hall->reap_ev != NULL)
+		event_free(hall->reap_ev);
+	hall->reap_ev = NULL;
 }
 
 void
-hall_table_depart(struct hall *hall, struct table *t, struct identity *who)
+hall_table_enter(struct client *c, struct table *t)
 {
-	table_depart(t, who);
+	if (c->identity == NULL)
+		return;
+	if (c->table != t) {
+		hall_table_leave(c);
+		if (table_watch(t, c->identity) != 0) {
+			client_status(c, true, "out of memory");
+			return;
+		}
+		c->table = t;
+		table_viewer_add(t, &c->viewer);
+		hall_lobby_leave(c);
+	}
+	screen_table_open(c, t);
+}
+
+void
+hall_table_leave(struct client *c)
+{
+	struct table *t = c->table;
+
+	if (t == NULL)
+		return;
+	table_viewer_remove(t, &c->viewer);
+	c->table = NULL;
+	if (c->identity != NULL) {
+		table_depart(t, c->identity);
+		hall_lobby_enter(c);
+	}
 	if (table_is_empty(t))
-		table_free(t);
+		event_active(c->hall->reap_ev, EV_TIMEOUT, 1);
 }
 
 /* A table of the viewer's own: a seat there, or its host. */
@@ -267,9 +330,11 @@ hall_tables_rows(struct hall *hall, const struct identity *who,
 static void
 hall_tables_show(struct client *c, struct table *t)
 {
+	if (c->table != t)
+		hall_table_leave(c);
 	while (c->depth > 1)
 		client_pop(c);
-	screen_table_open(c, t);
+	hall_table_enter(c, t);
 }
 
 int
@@ -290,15 +355,6 @@ hall_tables_join(struct hall *hall, struct client *c, const char *text,
 	if (t == NULL) {
 		snprintf(why, whylen, "no such table %.16s", code);
 		return -1;
-	}
-	/* Whatever the client showed goes first (it may have been the last
-	 * one at another table, or at this one: find it again). */
-	while (c->depth > 1)
-		client_pop(c);
-	if ((t = table_list_find(hall->tables, code)) == NULL) {
-		/* The screen that asked is gone: say it on the lobby. */
-		client_status(c, true, "no such table %.16s", code);
-		return 0;
 	}
 	seated = table_seat_find(t, c->identity) >= 0;
 	hall_tables_show(c, t);

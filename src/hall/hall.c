@@ -15,6 +15,7 @@
 #include "src/base/config.h"
 #include "src/net/conn.h"
 #include "src/hall/hall-int.h"
+#include "src/hall/screen-table.h"
 #include "src/hall/hall.h"
 #include "src/base/log.h"
 #include "src/store/rating.h"
@@ -36,6 +37,7 @@ hall_new(struct event_base *base, struct clock *clock, const struct config *cfg,
 	hall->store = store;
 	hall->worker = worker;
 	TAILQ_INIT(&hall->clients);
+	TAILQ_INIT(&hall->lobby);
 	hall->ids = identities_new(NULL, NULL);
 	hall->chat = chat_new(CHAT_SCROLLBACK);
 	if (hall->ids == NULL || hall->chat == NULL ||
@@ -75,6 +77,24 @@ hall_free(struct hall *hall)
 	buf_free(&hall->out);
 	free(hall->shutdown_message);
 	free(hall);
+}
+
+void
+hall_lobby_enter(struct client *c)
+{
+	if (c->in_lobby || c->identity == NULL || c->table != NULL)
+		return;
+	TAILQ_INSERT_TAIL(&c->hall->lobby, c, lobby_entry);
+	c->in_lobby = true;
+}
+
+void
+hall_lobby_leave(struct client *c)
+{
+	if (!c->in_lobby)
+		return;
+	TAILQ_REMOVE(&c->hall->lobby, c, lobby_entry);
+	c->in_lobby = false;
 }
 
 void
@@ -173,7 +193,13 @@ hall_set_identity(struct hall *hall, struct client *c, struct identity *id,
 {
 	struct identity	*old = c->identity;
 
+	if (id != old) {
+		/* A new person at this terminal is not where the old one was. */
+		hall_table_leave(c);
+		hall_lobby_leave(c);
+	}
 	c->identity = id;
+	hall_lobby_enter(c);
 	if (id != NULL && id->sessions++ == 0) {
 		hall->online++;
 		if (announce)

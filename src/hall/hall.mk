@@ -18,5 +18,5 @@ src_libdaemon_a_SOURCES += \
 	src/hall/screen-settings.c \
 	src/hall/screen-help.c \
 	src/hall/screen-code.c \
-	src/hall/table-screen.h src/hall/screen-table.c \
+	src/hall/screen-table.h src/hall/screen-table.c \
 	src/hall/screen-table-create.c

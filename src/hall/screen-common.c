@@ -1,6 +1,5 @@
 /*
- * screen-common.c - keys every screen shares, the keys out of a screen
- * pushed over the lobby, moving a selection in a list (arrows, PgUp/PgDn,
+ * screen-common.c - the keys out of a screen pushed over the lobby, moving a selection in a list (arrows, PgUp/PgDn,
  * Home/End, and vi's j/k/g/G where letters are not being typed), chat
  * messages as view rows, and dates as the screens show them.
  */
@@ -9,16 +8,6 @@
 #include <time.h>
 
 #include "src/hall/hall-int.h"
-
-int
-screen_common_key(struct client *c, const struct key_event *ev)
-{
-	if (ev->key == 'l' && ev->mods == KEY_MOD_CTRL) {
-		client_redraw(c);
-		return 1;
-	}
-	return 0;
-}
 
 int
 screen_nav_key(struct client *c, const struct key_event *ev)

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "src/hall/hall-int.h"
+#include "src/hall/screen-table.h"
 #include "src/term/lineedit.h"
 #include "src/base/log.h"
 #include "src/table/table.h"
@@ -517,5 +518,8 @@ screen_lobby_open(struct client *c)
 	l->focus = VIEW_LOBBY_TABLES;
 	l->table_sel = -1;
 	l->chat_seen = chat_last_seq(c->hall->chat);
+	/* The lobby is the bottom of the stack: whatever was there goes,
+	 * and the person is in the lobby, not at a table. */
+	hall_table_leave(c);
 	client_reset(c, &screen_lobby, l);
 }

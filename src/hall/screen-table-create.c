@@ -11,7 +11,7 @@
 
 #include "screens/view-table.h"
 #include "src/hall/hall-int.h"
-#include "src/hall/table-screen.h"
+#include "src/hall/screen-table.h"
 #include "src/table/table.h"
 
 struct table_create {
@@ -123,8 +123,6 @@ tc_key(struct client *c, void *state, const struct key_event *ev)
 {
 	struct table_create *tc = state;
 
-	if (screen_common_key(c, ev))
-		return;
 	tc->message[0] = '\0';
 	if (ev->key == KEY_MOUSE) {
 		const struct view_hit *hit = client_hit(c, ev);

@@ -36,7 +36,7 @@
 #include "src/base/config.h"
 #include "src/hall/hall-int.h"
 #include "src/term/lineedit.h"
-#include "src/hall/table-screen.h"
+#include "src/hall/screen-table.h"
 #include "src/table/table.h"
 
 #define TS_LINE_CHARS 300
@@ -754,6 +754,7 @@ ts_back(struct table_screen *ts)
 {
 	if (ts->table != NULL)
 		screen_lobby_select(ts->client, table_code(ts->table));
+	hall_table_leave(ts->client);
 	client_pop(ts->client);
 }
 
@@ -962,8 +963,6 @@ ts_key(struct client *c, void *state, const struct key_event *ev)
 	char err[TABLE_ERR_LEN];
 	int r = 0;
 
-	if (screen_common_key(c, ev))
-		return;
 	if (ts->table == NULL) {
 		if (ev->key == KEY_ESCAPE || ev->key == 'q' ||
 		    ev->key == KEY_ENTER)
@@ -1103,8 +1102,6 @@ ts_free(void *state)
 {
 	struct table_screen *ts = state;
 
-	if (ts->table != NULL)
-		hall_table_depart(ts->hall, ts->table, ts->who);
 	identities_release(ts->hall->ids, ts->who);
 	lineedit_free(ts->chat_line);
 	lineedit_free(ts->move_line);
@@ -1133,8 +1130,7 @@ screen_table_open(struct client *c, struct table *t)
 	identity_ref(ts->who);
 	ts->chat_line = lineedit_create(TS_LINE_CHARS, CHAT_TEXT_MAX, 0);
 	ts->move_line = lineedit_create(TS_MOVE_CHARS, TS_MOVE_CHARS * 4, 0);
-	if (ts->chat_line == NULL || ts->move_line == NULL ||
-	    table_watch(t, ts->who) != 0) {
+	if (ts->chat_line == NULL || ts->move_line == NULL) {
 		identities_release(ts->hall->ids, ts->who);
 		lineedit_free(ts->chat_line);
 		lineedit_free(ts->move_line);
@@ -1149,16 +1145,6 @@ screen_table_open(struct client *c, struct table *t)
 		ts->cursor = 4 * 9 + 4;
 	ts->chat_seen = chat_last_seq(table_chat(t));
 	client_push(c, &screen_table, ts);
-}
-
-struct table *
-screen_table_of(struct client *c)
-{
-	for (int i = 0; i < c->depth; i++) {
-		if (c->stack[i].screen == &screen_table)
-			return ((struct table_screen *)c->stack[i].state)->table;
-	}
-	return NULL;
 }
 
 void

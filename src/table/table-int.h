@@ -33,6 +33,7 @@ struct table {
 
 	struct identity		*host;
 	struct table_seat_state	 seat[TABLE_MAX_SEATS];
+	struct table_viewer_list viewers;	/* the hall's terminals */
 	struct table_watch_state *watch;
 	int			 nwatch, capwatch;
 	struct identity		*kicked[TABLE_KICKED_MAX];

@@ -98,6 +98,7 @@ table_alloc(struct table_list *l, const struct table_spec *spec,
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	TAILQ_INIT(&t->viewers);
 	if (code != NULL) {
 		if (table_code_normalise(code, t->code) != 0 ||
 		    table_list_find(l, t->code) != NULL) {
@@ -262,7 +263,32 @@ table_host(const struct table *t)
 int
 table_is_empty(const struct table *t)
 {
-	return table_seats_taken(t) == 0 && t->nwatch == 0;
+	return table_seats_taken(t) == 0 && t->nwatch == 0 &&
+	    TAILQ_EMPTY(&t->viewers);
+}
+
+void
+table_viewer_add(struct table *t, struct table_viewer *v)
+{
+	TAILQ_INSERT_TAIL(&t->viewers, v, entry);
+}
+
+void
+table_viewer_remove(struct table *t, struct table_viewer *v)
+{
+	TAILQ_REMOVE(&t->viewers, v, entry);
+}
+
+struct table_viewer *
+table_viewer_first(struct table *t)
+{
+	return TAILQ_FIRST(&t->viewers);
+}
+
+struct table_viewer *
+table_viewer_next(struct table_viewer *v)
+{
+	return TAILQ_NEXT(v, entry);
 }
 
 int

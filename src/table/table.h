@@ -42,6 +42,8 @@
 #ifndef SRC_TABLE_H
 #define SRC_TABLE_H
 
+#include <sys/queue.h>
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -240,6 +242,23 @@ int	table_rematch(struct table *, struct identity *, int64_t now,
 	    char *err, size_t errlen);
 /* 1 if the seat has agreed to a rematch. */
 int	table_rematch_agreed(const struct table *, int seat);
+
+/*
+ * The terminals showing a table.  The hall embeds a struct table_viewer in
+ * each client and lists it here while the client is at the table, so that
+ * a change reaches exactly the terminals that show it.  The table never
+ * looks inside; it only refuses to be freed while the list is not empty
+ * (table_is_empty).
+ */
+struct table_viewer {
+	TAILQ_ENTRY(table_viewer) entry;
+};
+TAILQ_HEAD(table_viewer_list, table_viewer);
+
+void	table_viewer_add(struct table *, struct table_viewer *);
+void	table_viewer_remove(struct table *, struct table_viewer *);
+struct table_viewer *table_viewer_first(struct table *);
+struct table_viewer *table_viewer_next(struct table_viewer *);
 
 /* Watching: counted per identity (several terminals count once each). */
 int	table_watch(struct table *, struct identity *);
