@@ -1,13 +1,23 @@
 /*
  * gamehall-engine.c - the rules engine on the command line: lines from
  * standard input through the protocol core (gtp.c), answers to standard
- * output, flushed one by one (shared/PROTOCOL.md).
+ * output, flushed one by one (shared/PROTOCOL.md).  With --gomocup, or
+ * when run as pbrain-*, the Gomocup protocol instead (gomocup-loop.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/cpu.h"
+#include "cli/gomocup.h"
 #include "cli/gtp.h"
+
+static int
+usage(void)
+{
+	fprintf(stderr, "usage: gamehall-engine [--gomocup [--level N]]\n");
+	return 2;
+}
 
 int
 main(int argc, char **argv)
@@ -16,12 +26,26 @@ main(int argc, char **argv)
 	char *line = NULL;
 	size_t size = 0;
 	ssize_t n;
-	int quit = 0;
+	int quit = 0, gomocup = 0, level = CPU_LEVEL_MAX;
+	const char *base = strrchr(argv[0], '/');
 
-	if (argc > 1) {
-		fprintf(stderr, "usage: gamehall-engine\n");
-		return 2;
+	/* Gomocup managers run "pbrain-NAME" with no arguments. */
+	base = base != NULL ? base + 1 : argv[0];
+	if (strncmp(base, "pbrain-", 7) == 0)
+		gomocup = 1;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--gomocup") == 0)
+			gomocup = 1;
+		else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc &&
+		    (level = cpu_level_parse(argv[i + 1])) > 0)
+			i++;
+		else
+			return usage();
 	}
+	if (gomocup)
+		return gomocup_main(level);
+	if (level != CPU_LEVEL_MAX)
+		return usage();
 	if ((gtp = gtp_new()) == NULL) {
 		fprintf(stderr, "gamehall-engine: out of memory\n");
 		return 1;
