@@ -61,42 +61,22 @@ cpu_c6_init(struct cpu_c6 *b, int size)
 	}
 }
 
-/* Take a window's part out of the evaluation and the live lists, before
- * its counts change; cpu_c6_win_on puts it back after. */
+/* Live lists: a window joins or leaves colour c's. */
 static void
-cpu_c6_win_off(struct cpu_c6 *b, int w)
+cpu_c6_live_add(struct cpu_c6 *b, int c, int w)
 {
-	int k0 = b->wcnt[w][0], k1 = b->wcnt[w][1];
-
-	if (k1 == 0)
-		b->eval[0] -= cpu_c6_weight[k0];
-	if (k0 == 0)
-		b->eval[1] -= cpu_c6_weight[k1];
-	if (b->livepos[w] >= 0) {
-		int c = k0 >= 4 ? 0 : 1;
-		int i = b->livepos[w], last = b->live[c][--b->nlive[c]];
-
-		b->live[c][i] = (int16_t)last;
-		b->livepos[last] = (int16_t)i;
-		b->livepos[w] = -1;
-	}
+	b->livepos[w] = (int16_t)b->nlive[c];
+	b->live[c][b->nlive[c]++] = (int16_t)w;
 }
 
 static void
-cpu_c6_win_on(struct cpu_c6 *b, int w)
+cpu_c6_live_del(struct cpu_c6 *b, int c, int w)
 {
-	int k0 = b->wcnt[w][0], k1 = b->wcnt[w][1];
+	int i = b->livepos[w], last = b->live[c][--b->nlive[c]];
 
-	if (k1 == 0)
-		b->eval[0] += cpu_c6_weight[k0];
-	if (k0 == 0)
-		b->eval[1] += cpu_c6_weight[k1];
-	if ((k0 >= 4 && k1 == 0) || (k1 >= 4 && k0 == 0)) {
-		int c = k0 >= 4 ? 0 : 1;
-
-		b->livepos[w] = (int16_t)b->nlive[c];
-		b->live[c][b->nlive[c]++] = (int16_t)w;
-	}
+	b->live[c][i] = (int16_t)last;
+	b->livepos[last] = (int16_t)i;
+	b->livepos[w] = -1;
 }
 
 static void
@@ -114,17 +94,59 @@ cpu_c6_near(struct cpu_c6 *b, int p, int delta)
 	}
 }
 
+/*
+ * A stone of c into each window through p: c's window grows while the
+ * other has none there; the other's window dies when it was c-free.  Only
+ * the counts, the weights and the live lists: what trying a pair needs.
+ */
 void
-cpu_c6_put(struct cpu_c6 *b, int p, int c)
+cpu_c6_put_lite(struct cpu_c6 *b, int p, int c)
 {
 	for (int i = 0; i < b->npwin[p]; i++) {
 		int w = b->pwin[p][i];
+		int m = b->wcnt[w][c], o = b->wcnt[w][1 - c];
 
-		cpu_c6_win_off(b, w);
-		b->wcnt[w][c]++;
-		cpu_c6_win_on(b, w);
+		if (o == 0) {
+			b->eval[c] += cpu_c6_weight[m + 1] - cpu_c6_weight[m];
+			if (m == 3)
+				cpu_c6_live_add(b, c, w);
+		} else if (m == 0) {
+			b->eval[1 - c] -= cpu_c6_weight[o];
+			if (o >= 4)
+				cpu_c6_live_del(b, 1 - c, w);
+		}
+		b->wcnt[w][c] = (uint8_t)(m + 1);
 	}
 	b->cell[p] = (uint8_t)(c + 1);
+}
+
+void
+cpu_c6_take_lite(struct cpu_c6 *b, int p)
+{
+	int c = b->cell[p] - 1;
+
+	for (int i = 0; i < b->npwin[p]; i++) {
+		int w = b->pwin[p][i];
+		int m = b->wcnt[w][c] - 1, o = b->wcnt[w][1 - c];
+
+		if (o == 0) {
+			b->eval[c] -= cpu_c6_weight[m + 1] - cpu_c6_weight[m];
+			if (m == 3)
+				cpu_c6_live_del(b, c, w);
+		} else if (m == 0) {
+			b->eval[1 - c] += cpu_c6_weight[o];
+			if (o >= 4)
+				cpu_c6_live_add(b, 1 - c, w);
+		}
+		b->wcnt[w][c] = (uint8_t)m;
+	}
+	b->cell[p] = 0;
+}
+
+void
+cpu_c6_put(struct cpu_c6 *b, int p, int c)
+{
+	cpu_c6_put_lite(b, p, c);
 	b->key ^= b->zob[p][c];
 	b->stones++;
 	cpu_c6_near(b, p, 1);
@@ -133,17 +155,8 @@ cpu_c6_put(struct cpu_c6 *b, int p, int c)
 void
 cpu_c6_take(struct cpu_c6 *b, int p)
 {
-	int c = b->cell[p] - 1;
-
-	for (int i = 0; i < b->npwin[p]; i++) {
-		int w = b->pwin[p][i];
-
-		cpu_c6_win_off(b, w);
-		b->wcnt[w][c]--;
-		cpu_c6_win_on(b, w);
-	}
-	b->cell[p] = 0;
-	b->key ^= b->zob[p][c];
+	b->key ^= b->zob[p][b->cell[p] - 1];
+	cpu_c6_take_lite(b, p);
 	b->stones--;
 	cpu_c6_near(b, p, -1);
 }
@@ -254,8 +267,11 @@ cpu_c6_win_cells(const struct cpu_c6 *b, int c, int left, int *out)
 	return 0;
 }
 
-/* What a stone of c on empty p adds to c's side of the evaluation: its
- * own windows grow, the other's through p die. */
+/*
+ * What a stone of c on empty p is worth: twice what it adds to c's side of
+ * the evaluation (its windows grow, the other's through p die) plus what
+ * the other would gain there, since his best point is worth taking too.
+ */
 int
 cpu_c6_cell_value(const struct cpu_c6 *b, int p, int c)
 {
@@ -266,9 +282,10 @@ cpu_c6_cell_value(const struct cpu_c6 *b, int p, int c)
 		int m = b->wcnt[w][c], o = b->wcnt[w][1 - c];
 
 		if (o == 0)
-			v += cpu_c6_weight[m + 1] - cpu_c6_weight[m];
+			v += 2 * (cpu_c6_weight[m + 1] - cpu_c6_weight[m]);
 		else if (m == 0)
-			v += cpu_c6_weight[o];
+			v += 2 * cpu_c6_weight[o] + cpu_c6_weight[o + 1] -
+			    cpu_c6_weight[o];
 	}
 	return v;
 }

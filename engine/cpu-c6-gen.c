@@ -10,28 +10,36 @@
 
 #define CPU_C6_GEN_CELLS 48
 
-/* Rank the pair by playing it: the evaluation after it, far above which
- * come the threats it leaves the other side to answer. */
+/*
+ * Rank the pair by playing it: the evaluation after it, far above which
+ * come the threats it leaves the other side to answer.  Its leaf value is
+ * what a search one turn deep gives it (cpu_c6_static for the other side,
+ * or the six one side then cannot be stopped from making).
+ */
 static int
-cpu_c6_pair_try(struct cpu_c6 *b, int c, int pa, int pb, int *threats)
+cpu_c6_pair_try(struct cpu_c6 *b, int c, struct cpu_c6_pair *pr)
 {
-	int t, score;
+	int pa = CPU_C6_PA(pr->pair), pb = CPU_C6_PB(pr->pair), t, score;
 
-	cpu_c6_put(b, pa, c);
-	cpu_c6_put(b, pb, c);
+	cpu_c6_put_lite(b, pa, c);
+	cpu_c6_put_lite(b, pb, c);
 	t = cpu_c6_threats(b, c);
 	score = b->eval[c] - b->eval[1 - c];
-	if (b->nlive[1 - c] > 0)
+	pr->leaf = -cpu_c6_static(b, 1 - c);
+	if (b->nlive[1 - c] > 0) {
 		score -= 200000;   /* the other side completes a six */
-	else if (t >= 3)
+		pr->leaf = -(CPU_C6_WIN - 1);
+	} else if (t >= 3) {
 		score += 100000;
-	else if (t == 2)
+		pr->leaf = CPU_C6_WIN - 2;
+	} else if (t == 2)
 		score += 3000;
 	else if (t == 1)
 		score += 400;
-	cpu_c6_take(b, pb);
-	cpu_c6_take(b, pa);
-	*threats = t;
+	cpu_c6_take_lite(b, pb);
+	cpu_c6_take_lite(b, pa);
+	pr->threats = t;
+	pr->score = score;
 	return score;
 }
 
@@ -85,8 +93,7 @@ cpu_c6_rank(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
 		if (k > 0 && out[k - 1].pair == out[i].pair)
 			continue;
 		out[k] = out[i];
-		out[k].score = cpu_c6_pair_try(b, c, CPU_C6_PA(out[k].pair),
-		    CPU_C6_PB(out[k].pair), &out[k].threats);
+		cpu_c6_pair_try(b, c, &out[k]);
 		if (out[k].threats >= minthreats)
 			k++;
 	}
@@ -97,9 +104,8 @@ cpu_c6_rank(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
 }
 
 /*
- * The best empty cells for c near the stones, by what a stone there does
- * for c and against the other side (the other's best point is worth taking
- * too); the centre on an empty board.
+ * The best empty cells for c near the stones, by cpu_c6_cell_value; the
+ * centre on an empty board.
  */
 int
 cpu_c6_cells(const struct cpu_c6 *b, int c, int *out, int max)
@@ -117,8 +123,7 @@ cpu_c6_cells(const struct cpu_c6 *b, int c, int *out, int max)
 
 		if (b->cell[p] != 0 || b->near[p] == 0)
 			continue;
-		v = 2 * cpu_c6_cell_value(b, p, c) +
-		    cpu_c6_cell_value(b, p, 1 - c);
+		v = cpu_c6_cell_value(b, p, c);
 		if (n == max && v <= val[n - 1])
 			continue;
 		if (n < max)
@@ -135,16 +140,16 @@ cpu_c6_cells(const struct cpu_c6 *b, int c, int *out, int max)
 
 /*
  * Pairs that make c at least one threat (live window): two stones in one
- * window of two or three, or two stones each turning a three into a four,
- * or one stone that makes a double threat alone with the best free cell.
+ * window of two or three, or two stones each turning a three into a four
+ * (which covers a stone making two fours alone: each of its threes has
+ * another empty cell to pair it with).
  * When the other side has threats, only pairs that also block them all.
  */
 int
 cpu_c6_gen_threat(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
     int minthreats)
 {
-	int three[CPU_C6_GEN_CELLS], nthree = 0, n = 0, k, best[2];
-	int nbest;
+	int three[CPU_C6_GEN_CELLS], nthree = 0, n = 0, k;
 
 	for (int w = 0; w < b->nwin; w++) {
 		int m = b->wcnt[w][c], e[6], ne = 0;
@@ -169,11 +174,6 @@ cpu_c6_gen_threat(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
 	for (int i = 0; i < nthree; i++) {
 		for (int j = i + 1; j < nthree; j++)
 			cpu_c6_add(out, &n, max, three[i], three[j]);
-	}
-	nbest = cpu_c6_cells(b, c, best, 2);
-	for (int i = 0; i < nthree; i++) {
-		for (int j = 0; j < nbest; j++)
-			cpu_c6_add(out, &n, max, three[i], best[j]);
 	}
 	if (b->nlive[1 - c] > 0) {
 		k = 0;

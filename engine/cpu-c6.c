@@ -105,6 +105,15 @@ cpu_c6_ab(struct cpu_c6 *b, int c, int depth, int alpha, int beta, int ply)
 		int pa = CPU_C6_PA(list[i].pair), pb = CPU_C6_PB(list[i].pair);
 		int v;
 
+		if (depth == 1) {
+			/* The ranking played every pair already. */
+			v = cpu_c6_tt_out(list[i].leaf, ply);
+			if (v > best) {
+				best = v;
+				bestmove = list[i].pair;
+			}
+			continue;
+		}
 		cpu_c6_put(b, pa, c);
 		cpu_c6_put(b, pb, c);
 		v = -cpu_c6_ab(b, 1 - c, depth - 1, -beta, -alpha, ply + 1);

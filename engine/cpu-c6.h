@@ -61,6 +61,9 @@ struct cpu_c6 {
 void cpu_c6_init(struct cpu_c6 *, int size);
 void cpu_c6_put(struct cpu_c6 *, int p, int c);
 void cpu_c6_take(struct cpu_c6 *, int p);
+/* The same without the key, the count and the neighbourhood. */
+void cpu_c6_put_lite(struct cpu_c6 *, int p, int c);
+void cpu_c6_take_lite(struct cpu_c6 *, int p);
 int cpu_c6_threats(const struct cpu_c6 *, int c);
 int cpu_c6_hits_all(const struct cpu_c6 *, int c, int a, int b);
 int cpu_c6_live_empties(const struct cpu_c6 *, int c, int *out, int max);
@@ -74,6 +77,7 @@ struct cpu_c6_pair {
 	uint32_t pair;
 	int score;
 	int threats;  /* c's threats after the pair */
+	int leaf;     /* the position after it for c, without search */
 };
 int cpu_c6_cells(const struct cpu_c6 *, int c, int *out, int max);
 int cpu_c6_gen(struct cpu_c6 *, int c, struct cpu_c6_pair *, int max,
