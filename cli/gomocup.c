@@ -190,11 +190,12 @@ gomocup_board_take(struct gomocup_board *b, int p)
  * 19x19, which are freestyle and exact five there.  NULL when we do not
  * play it, with why in err.
  */
-static struct game *
+struct game *
 gomocup_game_new(int size, int rule, char *err, size_t errlen)
 {
 	char *opt[2] = { "size=19", NULL };
 
+	rule &= ~GOMOCUP_RULE_CONTINUOUS;
 	if (size == 15) {
 		return game_new(rule == GOMOCUP_RULE_RENJU ? "renju" :
 		    rule == GOMOCUP_RULE_EXACT ? "standard" : "freestyle", 0,

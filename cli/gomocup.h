@@ -60,6 +60,11 @@ const char *gomocup_think(struct gomocup *, struct cpu_stop *);
 int gomocup_point_parse(int size, const char *text);
 void gomocup_point_format(int size, int point, char *buf, size_t len);
 
+/* The game of ours that plays the manager's rule (0 five or more, 1 exact
+ * five, 4 renju; the continuous bit 2 dropped) on size x size; NULL with
+ * why in err when there is none. */
+struct game *gomocup_game_new(int size, int rule, char *err, size_t errlen);
+
 /* Run the protocol on standard input and output (gomocup-loop.c). */
 int gomocup_main(int level);
 

@@ -10,3 +10,15 @@ tests_unit_test_gomocup_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_gomocup_LDADD = cli/libgtp.a engine/libengine.a $(CHECK_LIBS)
 tests_unit_test_gomocup_DEPENDENCIES = cli/libgtp.a engine/libengine.a \
 	gamehall-engine$(EXEEXT)
+
+# make bench: level against level in every variant, and through the
+# Gomocup protocol against gamehall-engine --gomocup; run longer with
+#   tests/bench/cpumatch --games 200 --level 4 --time 200
+#   tests/bench/cpumatch --engine "pbrain-other" --rule 0 --size 15
+EXTRA_PROGRAMS += tests/bench/cpumatch
+BENCH_PROGS += tests/bench/cpumatch
+tests_bench_cpumatch_SOURCES = tests/bench/cpumatch.c
+tests_bench_cpumatch_CFLAGS = $(AM_CFLAGS) -O2
+tests_bench_cpumatch_LDADD = cli/libgtp.a engine/libengine.a -lm
+tests_bench_cpumatch_DEPENDENCIES = cli/libgtp.a engine/libengine.a \
+	gamehall-engine$(EXEEXT)

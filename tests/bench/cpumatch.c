@@ -1,0 +1,626 @@
+/*
+ * cpumatch.c - the CPU against itself, level against level, and against
+ * outside Gomocup engines.  Prints figures; never fails on them.
+ *
+ *	cpumatch [--games N] [--level N] [--time MS] [--opening N]
+ *	    [--variant NAME]... [--seed N] [--no-external]
+ *	cpumatch --engine "CMD ARGS" [--rule R] [--size N] [--games N]
+ *	    [--level N] [--time MS] [--opening N]
+ *
+ * Without --engine: every variant, level N against level N-1 (four-player
+ * shogi: one seat of level N against three of N-1, the seat rotating),
+ * games in pairs (sets of four) from the same random opening with the
+ * colours swapped, then a short Gomocup match of our CPU against
+ * `gamehall-engine --gomocup` at level N-1 to keep that path honest.
+ * With --engine: our CPU at level N against that Gomocup engine only.
+ *
+ * The score is the level-N side's, with a 95% margin (1.96 standard
+ * errors of the per-game score) and the Elo difference it implies.
+ */
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/cpu.h"
+#include "engine/stone.h"
+#include "cli/gomocup.h"
+
+#define CPUMATCH_MAX_GAMES 100000
+#define CPUMATCH_TT_BYTES (4u << 20)
+#define CPUMATCH_MAX_PLY 1000
+
+struct cpumatch_opts {
+	int games;
+	int level;
+	int time_ms;
+	int opening;          /* random plies before the CPUs take over; -1 auto */
+	uint64_t seed;
+	const char *variants[16];
+	int nvariants;
+	const char *engine;   /* an outside Gomocup engine's command line */
+	int rule, size;
+	int external;         /* run the self-match through the protocol */
+};
+
+struct cpumatch_tally {
+	int games, wins, draws, losses, plies;
+	double sum, sumsq;    /* per-game scores of the level-N side */
+	double seconds;
+	int forfeits;         /* outside engine: answers we could not play */
+};
+
+static uint64_t
+cpumatch_rand(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545F4914F6CDD1DULL;
+}
+
+static double
+cpumatch_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+cpumatch_score(struct cpumatch_tally *t, double score)
+{
+	t->games++;
+	t->sum += score;
+	t->sumsq += score * score;
+	if (score == 1)
+		t->wins++;
+	else if (score == 0)
+		t->losses++;
+	else
+		t->draws++;
+}
+
+static void
+cpumatch_print(const char *what, const struct cpumatch_tally *t)
+{
+	double mean, sd = 0, margin = 0;
+
+	if (t->games == 0) {
+		printf("%-44s no games\n", what);
+		return;
+	}
+	mean = t->sum / t->games;
+	if (t->games > 1) {
+		double var = (t->sumsq - t->games * mean * mean) /
+		    (t->games - 1);
+
+		sd = var > 0 ? sqrt(var) : 0;
+		margin = 1.96 * sd / sqrt(t->games);
+	}
+	printf("%-44s %4d games  +%d =%d -%d  score %5.1f%% +- %4.1f%%",
+	    what, t->games, t->wins, t->draws, t->losses, 100 * mean,
+	    100 * margin);
+	if (mean > 0 && mean < 1)
+		printf("  elo %+4.0f", mean == 0.5 ? 0 :
+		    -400 * log10(1 / mean - 1));
+	printf("  (%.1f plies/game, %.1f s", (double)t->plies / t->games,
+	    t->seconds);
+	if (t->forfeits > 0)
+		printf(", %d forfeits", t->forfeits);
+	printf(")\n");
+	fflush(stdout);
+}
+
+/*
+ * A random legal move near the middle: the opening.  Stone games keep to
+ * the 5x5 square around the centre so that the CPUs get a playable
+ * position; a move that loses at once is not taken.
+ */
+static int
+cpumatch_random_move(struct game *g, uint64_t *rng)
+{
+	const struct variant *v = g->variant;
+	const struct stone_board *b = stone_game_board(g);
+	struct game_status st;
+	struct move *list, pick[512];
+	char err[GAME_ERR_LEN];
+	int n, npick = 0;
+
+	v->status(g, &st);
+	if (st.phase != GAME_PLAYING)
+		return -1;
+	n = v->legal(g, NULL, 0);
+	if (n <= 0 || (list = calloc((size_t)n, sizeof *list)) == NULL)
+		return -1;
+	n = v->legal(g, list, n);
+	for (int i = 0; i < n && npick < (int)(sizeof pick / sizeof pick[0]);
+	    i++) {
+		if (b != NULL) {
+			int c = b->size / 2, col = list[i].to / b->size,
+			    row = list[i].to % b->size;
+
+			if (abs(col - c) > 2 || abs(row - c) > 2)
+				continue;
+		}
+		pick[npick++] = list[i];
+	}
+	if (npick == 0) {
+		memcpy(pick, list, sizeof pick[0]);
+		npick = 1;
+	}
+	free(list);
+	for (int tries = 0; tries < 8; tries++) {
+		struct move m = pick[cpumatch_rand(rng) % (uint64_t)npick];
+		struct game_status after;
+
+		if (v->play(g, st.to_move, &m, err, sizeof err) != 0)
+			continue;
+		v->status(g, &after);
+		if (after.phase == GAME_PLAYING)
+			return 0;
+		v->undo(g);
+	}
+	return -1;
+}
+
+/* A few random moves from the start: the opening of a game (and of its
+ * twin with the colours swapped, from the same seed). */
+static void
+cpumatch_open(struct game *g, int plies, uint64_t seed)
+{
+	uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 1;
+
+	for (int i = 0; i < plies; i++) {
+		if (cpumatch_random_move(g, &rng) != 0)
+			break;
+	}
+}
+
+/* "NAME KEY=VALUE..." */
+static struct game *
+cpumatch_game_new(const char *variant)
+{
+	char err[GAME_ERR_LEN], buf[128], *opt[GAME_MAX_OPTIONS], *save = NULL;
+	int nopt = 0;
+	struct game *g;
+	const char *name;
+
+	snprintf(buf, sizeof buf, "%s", variant);
+	name = strtok_r(buf, " ", &save);
+	for (char *t; nopt < GAME_MAX_OPTIONS &&
+	    (t = strtok_r(NULL, " ", &save)) != NULL;)
+		opt[nopt++] = t;
+	if ((g = game_new(name, nopt, opt, err, sizeof err)) == NULL)
+		fprintf(stderr, "cpumatch: %s: %s\n", variant, err);
+	return g;
+}
+
+/* The CPU's whole turn for whoever must act; -1 if it had none. */
+static int
+cpumatch_cpu_turn(struct game *g, int level, int time_ms, struct cpu_tt *tt,
+    uint64_t seed)
+{
+	const struct variant *v = g->variant;
+	struct cpu_limits lim;
+	struct cpu_result res;
+	char err[GAME_ERR_LEN];
+
+	cpu_limits_default(&lim, level);
+	lim.time_ms = time_ms;
+	lim.seed = seed;
+	lim.tt = tt;
+	if (cpu_think(g, &lim, NULL, &res, err, sizeof err) != 0)
+		return -1;
+	if (res.is_choice)
+		return v->choose(g, res.choice, err, sizeof err);
+	for (int i = 0; i < res.nmoves; i++) {
+		struct game_status st;
+
+		v->status(g, &st);
+		if (st.phase != GAME_PLAYING || v->play(g, st.to_move,
+		    &res.move[i], err, sizeof err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The level-N side's score when the game is over: 1, 1/2, 0; in
+ * four-player shogi the share of the other seats it finished ahead of. */
+static double
+cpumatch_result(const struct game *g, int strong)
+{
+	const struct variant *v = g->variant;
+	struct game_status st;
+	double score = 0;
+
+	v->status(g, &st);
+	if (v->nsides == 2) {
+		if (st.phase != GAME_OVER || st.winner < 0)
+			return 0.5;
+		return st.winner == strong ? 1 : 0;
+	}
+	for (int s = 0; s < v->nsides; s++) {
+		if (s == strong)
+			continue;
+		if (st.rank[strong] == 0 || st.rank[s] == 0 ||
+		    st.rank[strong] == st.rank[s])
+			score += 0.5;
+		else if (st.rank[strong] < st.rank[s])
+			score += 1;
+	}
+	return score / (v->nsides - 1);
+}
+
+/* Level against level in one variant. */
+static void
+cpumatch_variant(const struct cpumatch_opts *o, const char *variant,
+    struct cpu_tt *tt[])
+{
+	struct cpumatch_tally t = { 0 };
+	char what[96];
+	double start = cpumatch_now();
+	int weak = o->level > CPU_LEVEL_MIN ? o->level - 1 : o->level;
+	int four = strncmp(variant, "yonin", 5) == 0;
+	int set = four ? 4 : 2;
+	int plies = o->opening >= 0 ? o->opening : four ? 4 : 2;
+
+	for (int gi = 0; gi < o->games; gi++) {
+		uint64_t seed = o->seed + (uint64_t)(gi / set) * 7919;
+		struct game *g = cpumatch_game_new(variant);
+		int strong = gi % set, ply = 0;
+
+		if (g == NULL)
+			return;
+		cpumatch_open(g, plies, seed);
+		for (int i = 0; i < 4; i++)
+			cpu_tt_clear(tt[i]);
+		for (; ply < CPUMATCH_MAX_PLY; ply++) {
+			struct game_status st;
+			int who;
+
+			g->variant->status(g, &st);
+			if (st.phase == GAME_OVER)
+				break;
+			who = st.phase == GAME_CHOOSING ?
+			    g->variant->player_side(g, st.chooser) : st.to_move;
+			/* An undecided swap: the chooser is P2, the side that
+			 * would be White. */
+			if (who < 0)
+				who = st.chooser;
+			if (cpumatch_cpu_turn(g, who == strong ? o->level : weak,
+			    o->time_ms, tt[who], seed + (uint64_t)ply) != 0)
+				break;
+		}
+		t.plies += g->variant->ply(g);
+		cpumatch_score(&t, cpumatch_result(g, strong));
+		game_free(g);
+	}
+	t.seconds = cpumatch_now() - start;
+	snprintf(what, sizeof what, "%s L%d vs L%d%s", variant, o->level, weak,
+	    four ? " (1 vs 3; = a middle place)" : "");
+	cpumatch_print(what, &t);
+}
+
+/* An outside engine on pipes. */
+struct cpumatch_engine {
+	pid_t pid;
+	FILE *in;
+	int out;
+	char buf[4096];
+	size_t len;
+	char line[1024];
+};
+
+static int
+cpumatch_engine_start(struct cpumatch_engine *e, const char *cmd)
+{
+	int to[2], from[2];
+
+	if (pipe(to) != 0 || pipe(from) != 0)
+		return -1;
+	if ((e->pid = fork()) < 0)
+		return -1;
+	if (e->pid == 0) {
+		dup2(to[0], 0);
+		dup2(from[1], 1);
+		close(to[0]);
+		close(to[1]);
+		close(from[0]);
+		close(from[1]);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	close(to[0]);
+	close(from[1]);
+	e->in = fdopen(to[1], "w");
+	e->out = from[0];
+	e->len = 0;
+	return e->in != NULL ? 0 : -1;
+}
+
+static void
+cpumatch_engine_stop(struct cpumatch_engine *e)
+{
+	int status;
+
+	fputs("END\n", e->in);
+	fclose(e->in);
+	for (int i = 0; i < 100; i++) {
+		if (waitpid(e->pid, &status, WNOHANG) == e->pid)
+			goto out;
+		usleep(10000);
+	}
+	kill(e->pid, SIGKILL);
+	waitpid(e->pid, &status, 0);
+out:
+	close(e->out);
+}
+
+static void
+cpumatch_engine_send(struct cpumatch_engine *e, const char *line)
+{
+	fprintf(e->in, "%s\n", line);
+	fflush(e->in);
+}
+
+/* The next answer that is not MESSAGE or DEBUG, within ms; NULL if none. */
+static const char *
+cpumatch_engine_answer(struct cpumatch_engine *e, int ms)
+{
+	for (;;) {
+		struct pollfd pfd = { e->out, POLLIN, 0 };
+		char *nl = memchr(e->buf, '\n', e->len);
+		ssize_t n;
+
+		if (nl != NULL) {
+			size_t k = (size_t)(nl - e->buf);
+
+			snprintf(e->line, sizeof e->line, "%.*s", (int)k,
+			    e->buf);
+			e->line[strcspn(e->line, "\r")] = '\0';
+			memmove(e->buf, nl + 1, e->len - k - 1);
+			e->len -= k + 1;
+			if (strncmp(e->line, "MESSAGE", 7) != 0 &&
+			    strncmp(e->line, "DEBUG", 5) != 0)
+				return e->line;
+			continue;
+		}
+		if (e->len == sizeof e->buf)
+			e->len = 0; /* a line too long to be an answer */
+		if (poll(&pfd, 1, ms) <= 0)
+			return NULL;
+		n = read(e->out, e->buf + e->len, sizeof e->buf - e->len);
+		if (n <= 0)
+			return NULL;
+		e->len += (size_t)n;
+	}
+}
+
+/*
+ * One game against the outside engine, which plays `theirs` (0 black).
+ * Its answers are judged by our rules: one we cannot play (a taken point,
+ * off the board, no answer in time) loses the game for it.
+ */
+static double
+cpumatch_external_game(const struct cpumatch_opts *o, const char *cmd,
+    int theirs, uint64_t seed, struct cpu_tt *tt,
+    struct cpumatch_tally *t)
+{
+	struct cpumatch_engine e;
+	struct game *g;
+	char err[GAME_ERR_LEN], line[64];
+	const char *a;
+	double score = 0.5;
+	int plies = o->opening >= 0 ? o->opening : 2, wait_ms;
+
+	if ((g = gomocup_game_new(o->size, o->rule, err, sizeof err)) == NULL) {
+		fprintf(stderr, "cpumatch: %s\n", err);
+		return -1;
+	}
+	cpumatch_open(g, plies, seed);
+	if (cpumatch_engine_start(&e, cmd) != 0) {
+		fprintf(stderr, "cpumatch: cannot run %s\n", cmd);
+		game_free(g);
+		return -1;
+	}
+	wait_ms = o->time_ms * 5 + 3000;
+	snprintf(line, sizeof line, "START %d", o->size);
+	cpumatch_engine_send(&e, line);
+	if ((a = cpumatch_engine_answer(&e, wait_ms)) == NULL ||
+	    strcmp(a, "OK") != 0) {
+		fprintf(stderr, "cpumatch: %s: START %d: %s\n", cmd, o->size,
+		    a != NULL ? a : "no answer");
+		cpumatch_engine_stop(&e);
+		game_free(g);
+		return -1;
+	}
+	snprintf(line, sizeof line, "INFO timeout_turn %d", o->time_ms);
+	cpumatch_engine_send(&e, line);
+	cpumatch_engine_send(&e, "INFO timeout_match 0");
+	snprintf(line, sizeof line, "INFO rule %d", o->rule);
+	cpumatch_engine_send(&e, line);
+
+	for (int ply = 0, told = 0; ply < CPUMATCH_MAX_PLY; ply++) {
+		const struct variant *v = g->variant;
+		const struct stone_board *b = stone_game_board(g);
+		struct game_status st;
+		int p, last;
+
+		v->status(g, &st);
+		if (st.phase != GAME_PLAYING)
+			break;
+		if (st.to_move != theirs) {
+			if (cpumatch_cpu_turn(g, o->level, o->time_ms, tt,
+			    seed + (uint64_t)ply) != 0)
+				break;
+			continue;
+		}
+		/* Their turn: the whole board the first time, then our
+		 * last stone. */
+		if (!told && b->stones == 0)
+			cpumatch_engine_send(&e, "BEGIN");
+		else if (!told) {
+			cpumatch_engine_send(&e, "BOARD");
+			for (int i = 0; i < v->ply(g); i++) {
+				struct move m;
+				int side;
+
+				v->history(g, i, &m, &side);
+				gomocup_point_format(b->size, m.to, line,
+				    sizeof line);
+				fprintf(e.in, "%s,%d\n", line,
+				    side == theirs ? 1 : 2);
+			}
+			cpumatch_engine_send(&e, "DONE");
+		} else {
+			struct move m;
+			int side;
+
+			v->history(g, v->ply(g) - 1, &m, &side);
+			gomocup_point_format(b->size, m.to, line, sizeof line);
+			fprintf(e.in, "TURN %s\n", line);
+			fflush(e.in);
+		}
+		told = 1;
+		last = v->ply(g);
+		if ((a = cpumatch_engine_answer(&e, wait_ms)) == NULL ||
+		    (p = gomocup_point_parse(b->size, a)) < 0 ||
+		    v->play(g, theirs, &(struct move){ .from = -1,
+		    .to = (int16_t)p }, err, sizeof err) != 0 ||
+		    v->ply(g) != last + 1) {
+			t->forfeits++;
+			score = 1;
+			goto done;
+		}
+	}
+	score = cpumatch_result(g, 1 - theirs);
+done:
+	t->plies += g->variant->ply(g);
+	cpumatch_engine_stop(&e);
+	game_free(g);
+	return score;
+}
+
+static void
+cpumatch_external(const struct cpumatch_opts *o, const char *cmd,
+    const char *label, struct cpu_tt *tt)
+{
+	struct cpumatch_tally t = { 0 };
+	double start = cpumatch_now();
+	char what[128];
+
+	for (int gi = 0; gi < o->games; gi++) {
+		double s = cpumatch_external_game(o, cmd, gi % 2,
+		    o->seed + (uint64_t)(gi / 2) * 7919, tt, &t);
+
+		if (s < 0)
+			return;
+		cpu_tt_clear(tt);
+		cpumatch_score(&t, s);
+	}
+	t.seconds = cpumatch_now() - start;
+	snprintf(what, sizeof what, "gomocup %dx%d rule %d L%d vs %s", o->size,
+	    o->size, o->rule, o->level, label);
+	cpumatch_print(what, &t);
+}
+
+static int
+cpumatch_usage(void)
+{
+	fprintf(stderr, "usage: cpumatch [--games N] [--level N] [--time MS] "
+	    "[--opening N] [--seed N]\n"
+	    "                [--variant NAME]... [--no-external]\n"
+	    "       cpumatch --engine \"CMD ARGS\" [--rule 0|1|4] "
+	    "[--size 15|19] [--games N] ...\n");
+	return 2;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const char *const all[] = {
+		"gomoku", "freestyle", "standard", "renju", "connect6",
+		"yonin movelimit=300", NULL
+	};
+	struct cpumatch_opts o = {
+		.games = 4, .level = 2, .time_ms = 20, .opening = -1,
+		.seed = 1, .rule = 0, .size = 15, .external = 1,
+	};
+	struct cpu_tt *tt[4];
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (strcmp(a, "--no-external") == 0) {
+			o.external = 0;
+			continue;
+		}
+		if (val == NULL)
+			return cpumatch_usage();
+		i++;
+		if (strcmp(a, "--games") == 0)
+			o.games = atoi(val);
+		else if (strcmp(a, "--level") == 0)
+			o.level = cpu_level_parse(val);
+		else if (strcmp(a, "--time") == 0)
+			o.time_ms = atoi(val);
+		else if (strcmp(a, "--opening") == 0)
+			o.opening = atoi(val);
+		else if (strcmp(a, "--seed") == 0)
+			o.seed = strtoull(val, NULL, 10);
+		else if (strcmp(a, "--variant") == 0 && o.nvariants < 15)
+			o.variants[o.nvariants++] = val;
+		else if (strcmp(a, "--engine") == 0)
+			o.engine = val;
+		else if (strcmp(a, "--rule") == 0)
+			o.rule = atoi(val);
+		else if (strcmp(a, "--size") == 0)
+			o.size = atoi(val);
+		else
+			return cpumatch_usage();
+	}
+	if (o.level < CPU_LEVEL_MIN || o.games < 1 ||
+	    o.games > CPUMATCH_MAX_GAMES || o.time_ms < 0)
+		return cpumatch_usage();
+	signal(SIGPIPE, SIG_IGN);
+	for (int i = 0; i < 4; i++) {
+		if ((tt[i] = cpu_tt_new(CPUMATCH_TT_BYTES)) == NULL)
+			return 1;
+	}
+	printf("cpumatch: %d games each, %d ms a move at most, seed %llu\n",
+	    o.games, o.time_ms, (unsigned long long)o.seed);
+	if (o.engine != NULL)
+		cpumatch_external(&o, o.engine, o.engine, tt[0]);
+	else {
+		char cmd[4200];
+		const char *dir = getenv("top_builddir");
+		struct cpumatch_opts self = o;
+
+		if (o.nvariants == 0) {
+			for (int i = 0; all[i] != NULL; i++)
+				cpumatch_variant(&o, all[i], tt);
+		}
+		for (int i = 0; i < o.nvariants; i++)
+			cpumatch_variant(&o, o.variants[i], tt);
+		/* The same CPU through the protocol and a pipe: a level below,
+		 * so that the figure means what the one above means. */
+		snprintf(cmd, sizeof cmd, "exec %s/gamehall-engine --gomocup "
+		    "--level %d", dir != NULL ? dir : ".",
+		    o.level > 1 ? o.level - 1 : 1);
+		self.time_ms = o.time_ms + 40;
+		if (o.external)
+			cpumatch_external(&self, cmd, "gamehall-engine --gomocup "
+			    "(one level below)", tt[0]);
+	}
+	for (int i = 0; i < 4; i++)
+		cpu_tt_free(tt[i]);
+	return 0;
+}
