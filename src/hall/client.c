@@ -5,10 +5,10 @@
  * Output follows "latest screen wins": a change only sets a CLIENT_REDRAW
  * flag and arms the redraw timer; the frame is drawn when the timer fires
  * (at most one per CLIENT_FRAME_MS, ambient changes at most one per
- * CLIENT_AMBIENT_MS), and only while the conn is not busy.  While output is pending nothing is queued:
- * when the conn says `writable`, the newest state is drawn and diffed
- * against what the terminal shows.  A client that stops reading costs one
- * pending frame, never a queue.
+ * CLIENT_AMBIENT_MS), and only while the conn is not busy.  While output
+ * is pending nothing is queued: when the conn says `writable`, the newest
+ * state is drawn and diffed against what the terminal shows.  A client that
+ * stops reading costs one pending frame, never a queue.
  */
 #include <stdarg.h>
 #include <stdio.h>

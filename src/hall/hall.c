@@ -194,7 +194,8 @@ hall_set_identity(struct hall *hall, struct client *c, struct identity *id,
 	struct identity	*old = c->identity;
 
 	if (id != old) {
-		/* A new person at this terminal is not where the old one was. */
+		/* Another person at this terminal is not where the first
+		 * one was. */
 		hall_table_leave(c);
 		hall_lobby_leave(c);
 	}
@@ -317,7 +318,8 @@ hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
 		ratelimit_init(&id->chat_limit, rate / 60.0, burst, now);
 		id->chat_limit_set = true;
 	}
-	switch (chat_say(hall->chat, &id->chat_limit, now, clock_wall(hall->clock),
+	switch (chat_say(hall->chat, &id->chat_limit, now,
+	    clock_wall(hall->clock),
 	    id->name, id->kind == IDENTITY_GUEST, text, strlen(text),
 	    &wait)) {
 	case CHAT_OK:

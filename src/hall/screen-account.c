@@ -13,13 +13,13 @@
 #include "src/base/log.h"
 #include "src/store/store.h"
 
-struct account_key {
+struct screen_account_key {
 	struct store_key	key;
 	char			added[16];
 };
 
-struct account {
-	struct account_key	*keys;
+struct screen_account {
+	struct screen_account_key	*keys;
 	size_t			 nkeys;
 	struct view_key_row	*rows;
 	int			 sel, top;
@@ -32,7 +32,7 @@ struct account {
 
 /* Read the account and its keys again from the store. */
 static void
-account_load(struct client *c, struct account *a)
+screen_account_load(struct client *c, struct screen_account *a)
 {
 	struct store		*store = c->hall->store;
 	struct store_user	 u;
@@ -88,14 +88,14 @@ account_load(struct client *c, struct account *a)
 }
 
 static void
-account_draw(struct client *c, void *state, struct grid *g)
+screen_account_draw(struct client *c, void *state, struct grid *g)
 {
-	struct account		*a = state;
+	struct screen_account		*a = state;
 	struct view_account	 v;
 
 	/* Changed here or on another terminal of the account. */
 	if (a->gen != c->hall->account_gen)
-		account_load(c, a);
+		screen_account_load(c, a);
 	memset(&v, 0, sizeof v);
 	/* The keys are the view's buttons (and its question when removing
 	 * a key): the status line is for news. */
@@ -116,7 +116,7 @@ account_draw(struct client *c, void *state, struct grid *g)
 }
 
 static void
-account_add_key(struct client *c, struct account *a)
+screen_account_add_key(struct client *c, struct screen_account *a)
 {
 	const struct conn_info	*info = c->info;
 
@@ -140,19 +140,19 @@ account_add_key(struct client *c, struct account *a)
 	    NULL, NULL, clock_wall(c->hall->clock)) != STORE_OK) {
 		client_status(c, true, "The key was not registered: %s",
 		    store_error(c->hall->store));
-		account_load(c, a);
+		screen_account_load(c, a);
 		return;
 	}
 	log_info("%s: %s registered key %s", conn_label(c->conn),
 	    c->identity->name, info->fingerprint);
 	hall_account_changed(c->hall, c->identity->user);
-	account_load(c, a);
+	screen_account_load(c, a);
 	client_status(c, false, "Key registered: `ssh %s@host` now logs "
 	    "you straight in with it.", c->identity->name);
 }
 
 static void
-account_remove_key(struct client *c, struct account *a)
+screen_account_remove_key(struct client *c, struct screen_account *a)
 {
 	char	fp[STORE_FP_MAX + 1];
 
@@ -169,16 +169,16 @@ account_remove_key(struct client *c, struct account *a)
 	log_info("%s: %s removed key %s", conn_label(c->conn),
 	    c->identity->name, fp);
 	hall_account_changed(c->hall, c->identity->user);
-	account_load(c, a);
+	screen_account_load(c, a);
 	client_status(c, false, "Key %s removed.", fp);
 }
 
 static void
-account_button(struct client *c, struct account *a, int button)
+screen_account_button(struct client *c, struct screen_account *a, int button)
 {
 	switch (button) {
 	case VIEW_ACCOUNT_B_ADDKEY:
-		account_add_key(c, a);
+		screen_account_add_key(c, a);
 		break;
 	case VIEW_ACCOUNT_B_REMOVE:
 		if (a->nkeys == 0)
@@ -196,15 +196,15 @@ account_button(struct client *c, struct account *a, int button)
 }
 
 static void
-account_key(struct client *c, void *state, const struct key_event *ev)
+screen_account_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct account		*a = state;
+	struct screen_account		*a = state;
 	const struct view_hit	*hit;
 	int			 rows;
 
 	if (a->confirm) {
 		if (ev->key == 'y' || ev->key == 'Y')
-			account_remove_key(c, a);
+			screen_account_remove_key(c, a);
 		else if (ev->key != KEY_MOUSE)
 			a->confirm = false;
 		return;
@@ -216,7 +216,7 @@ account_key(struct client *c, void *state, const struct key_event *ev)
 		if (hit->id == VIEW_HIT_KEY)
 			a->sel = hit->index;
 		else if (hit->id == VIEW_HIT_BUTTON)
-			account_button(c, a, hit->index);
+			screen_account_button(c, a, hit->index);
 		return;
 	}
 	rows = view_account_key_rows(client_sx(c), client_sy(c));
@@ -227,17 +227,17 @@ account_key(struct client *c, void *state, const struct key_event *ev)
 	switch (ev->key) {
 	case 'k':
 	case 'K':
-		account_button(c, a, VIEW_ACCOUNT_B_ADDKEY);
+		screen_account_button(c, a, VIEW_ACCOUNT_B_ADDKEY);
 		break;
 	case KEY_DELETE:
 	case KEY_BACKSPACE:
 	case 'x':
 	case 'd':
-		account_button(c, a, VIEW_ACCOUNT_B_REMOVE);
+		screen_account_button(c, a, VIEW_ACCOUNT_B_REMOVE);
 		break;
 	case 'P':
 	case 'p':
-		account_button(c, a, VIEW_ACCOUNT_B_PASSWORD);
+		screen_account_button(c, a, VIEW_ACCOUNT_B_PASSWORD);
 		break;
 	default:
 		screen_nav_key(c, ev);	/* Esc, q: as VIEW_ACCOUNT_B_BACK */
@@ -246,26 +246,26 @@ account_key(struct client *c, void *state, const struct key_event *ev)
 }
 
 static void
-account_free(void *state)
+screen_account_free(void *state)
 {
-	struct account	*a = state;
+	struct screen_account	*a = state;
 
 	free(a->keys);
 	free(a->rows);
 	free(a);
 }
 
-static const struct screen screen_account = {
+static const struct screen screen_account_ops = {
 	.name = "account",
-	.draw = account_draw,
-	.key = account_key,
-	.free = account_free,
+	.draw = screen_account_draw,
+	.key = screen_account_key,
+	.free = screen_account_free,
 };
 
 void
 screen_account_open(struct client *c)
 {
-	struct account	*a;
+	struct screen_account	*a;
 
 	if (c->identity == NULL || c->identity->kind != IDENTITY_USER)
 		return;
@@ -273,6 +273,6 @@ screen_account_open(struct client *c)
 	if (a == NULL)
 		return;
 	a->sel = 0;
-	account_load(c, a);
-	client_push(c, &screen_account, a);
+	screen_account_load(c, a);
+	client_push(c, &screen_account_ops, a);
 }

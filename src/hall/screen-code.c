@@ -8,24 +8,24 @@
 #include "src/hall/form.h"
 #include "src/hall/hall-int.h"
 
-#define CODE_CHARS 16
+#define SCREEN_CODE_CHARS 16
 
-struct code {
+struct screen_code {
 	struct form	form;
 	bool		watch;
 };
 
 static void
-code_draw(struct client *c, void *state, struct grid *g)
+screen_code_draw(struct client *c, void *state, struct grid *g)
 {
-	struct code	*k = state;
+	struct screen_code	*k = state;
 
 	form_draw(&k->form, c, g, k->watch ? "Watch" : "Join",
 	    "Enter go  Esc back");
 }
 
 static void
-code_submit(struct client *c, struct code *k)
+screen_code_submit(struct client *c, struct screen_code *k)
 {
 	const char	*code = form_text(&k->form, 0);
 	char		 why[256];
@@ -48,34 +48,34 @@ code_submit(struct client *c, struct code *k)
 }
 
 static void
-code_key(struct client *c, void *state, const struct key_event *ev)
+screen_code_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct code	*k = state;
+	struct screen_code	*k = state;
 
 	if (form_key(&k->form, c, ev) == FORM_SUBMIT)
-		code_submit(c, k);
+		screen_code_submit(c, k);
 }
 
 static void
-code_free(void *state)
+screen_code_free(void *state)
 {
-	struct code	*k = state;
+	struct screen_code	*k = state;
 
 	form_free(&k->form);
 	free(k);
 }
 
-static const struct screen screen_code = {
+static const struct screen screen_code_ops = {
 	.name = "code",
-	.draw = code_draw,
-	.key = code_key,
-	.free = code_free,
+	.draw = screen_code_draw,
+	.key = screen_code_key,
+	.free = screen_code_free,
 };
 
 void
 screen_code_open(struct client *c, bool watch)
 {
-	struct code	*k;
+	struct screen_code	*k;
 
 	k = calloc(1, sizeof *k);
 	if (k == NULL)
@@ -85,11 +85,12 @@ screen_code_open(struct client *c, bool watch)
 	    "Join a table by its code");
 	k->form.lines[0] = "The code is on the table's screen, and in the "
 	    "ssh command its players can pass on.";
-	if (form_add_field(&k->form, "Table code", CODE_CHARS, false) != 0) {
-		code_free(k);
+	if (form_add_field(&k->form, "Table code", SCREEN_CODE_CHARS,
+	    false) != 0) {
+		screen_code_free(k);
 		return;
 	}
 	form_add_button(&k->form, watch ? "Watch" : "Join");
 	form_add_button(&k->form, "Cancel");
-	client_push(c, &screen_code, k);
+	client_push(c, &screen_code_ops, k);
 }

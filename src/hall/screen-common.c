@@ -1,7 +1,8 @@
 /*
- * screen-common.c - the keys out of a screen pushed over the lobby, moving a selection in a list (arrows, PgUp/PgDn,
- * Home/End, and vi's j/k/g/G where letters are not being typed), chat
- * messages as view rows, and dates as the screens show them.
+ * screen-common.c - the keys out of a screen pushed over the lobby, moving
+ * a selection in a list (arrows, PgUp/PgDn, Home/End, and vi's j/k/g/G
+ * where letters are not being typed), chat messages as view rows, and dates
+ * as the screens show them.
  */
 #include <stdio.h>
 #include <string.h>

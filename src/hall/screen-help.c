@@ -7,14 +7,14 @@
 
 #include "src/hall/hall-int.h"
 
-struct help {
+struct screen_help {
 	int	top;
 };
 
 static void
-help_draw(struct client *c, void *state, struct grid *g)
+screen_help_draw(struct client *c, void *state, struct grid *g)
 {
-	struct help		*h = state;
+	struct screen_help		*h = state;
 	struct view_help	 v;
 	int			 max;
 
@@ -30,9 +30,9 @@ help_draw(struct client *c, void *state, struct grid *g)
 }
 
 static void
-help_key(struct client *c, void *state, const struct key_event *ev)
+screen_help_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct help		*h = state;
+	struct screen_help		*h = state;
 	const struct view_hit	*hit;
 	int			 page = view_help_rows(client_sy(c)) - 1;
 
@@ -81,26 +81,26 @@ help_key(struct client *c, void *state, const struct key_event *ev)
 		client_pop(c);		/* frees h */
 		return;
 	}
-	/* help_draw keeps top within the text. */
+	/* screen_help_draw keeps top within the text. */
 	if (h->top < 0)
 		h->top = 0;
 }
 
-static const struct screen screen_help = {
+static const struct screen screen_help_ops = {
 	.name = "help",
-	.draw = help_draw,
-	.key = help_key,
+	.draw = screen_help_draw,
+	.key = screen_help_key,
 	.free = free,
 };
 
 void
 screen_help_open(struct client *c)
 {
-	struct help	*h;
+	struct screen_help	*h;
 
-	if (c->depth > 0 && c->stack[c->depth - 1].screen == &screen_help)
+	if (c->depth > 0 && c->stack[c->depth - 1].screen == &screen_help_ops)
 		return;
 	h = calloc(1, sizeof *h);
 	if (h != NULL)
-		client_push(c, &screen_help, h);
+		client_push(c, &screen_help_ops, h);
 }

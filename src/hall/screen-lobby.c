@@ -14,11 +14,11 @@
 #include "src/base/log.h"
 #include "src/table/table.h"
 
-#define LOBBY_LINE_CHARS 300	/* a chat line, as typed */
-#define LOBBY_LINE_BYTES CHAT_TEXT_MAX
-#define LOBBY_INPUT_VIEW 1024	/* bytes of the visible part of the line */
+#define SCREEN_LOBBY_LINE_CHARS 300	/* a chat line, as typed */
+#define SCREEN_LOBBY_LINE_BYTES CHAT_TEXT_MAX
+#define SCREEN_LOBBY_INPUT_VIEW 1024	/* bytes of the visible part of the line */
 
-struct lobby {
+struct screen_lobby {
 	enum view_lobby_focus	 focus;
 	int			 table_sel, table_top;
 	/* The selected table by its code: the list changes order as tables
@@ -34,7 +34,7 @@ struct lobby {
 	/* Built for each frame. */
 	struct view_table_row	*tables;
 	int			 tables_cap;
-	char			 input[LOBBY_INPUT_VIEW];
+	char			 input[SCREEN_LOBBY_INPUT_VIEW];
 };
 
 /*
@@ -43,7 +43,7 @@ struct lobby {
  * size of the crowd.
  */
 static int
-lobby_build_users(struct client *c, struct lobby *l, int rows)
+screen_lobby_build_users(struct client *c, struct screen_lobby *l, int rows)
 {
 	struct identity *const	*online;
 	struct view_user	*u = c->hall->lobby_users;
@@ -67,7 +67,7 @@ lobby_build_users(struct client *c, struct lobby *l, int rows)
 
 /* Remember the selected table's code. */
 static void
-lobby_keep_selected(struct lobby *l, int n)
+screen_lobby_keep_selected(struct screen_lobby *l, int n)
 {
 	if (l->table_sel >= 0 && l->table_sel < n)
 		snprintf(l->table_code, sizeof l->table_code, "%s",
@@ -82,7 +82,7 @@ lobby_keep_selected(struct lobby *l, int n)
  * goes back to it.
  */
 static void
-lobby_find_selected(struct lobby *l, int n)
+screen_lobby_find_selected(struct screen_lobby *l, int n)
 {
 	for (int i = 0; l->table_code[0] != '\0' && i < n; i++) {
 		if (strcmp(l->tables[i].code, l->table_code) == 0) {
@@ -95,11 +95,11 @@ lobby_find_selected(struct lobby *l, int n)
 		l->table_sel = 0;
 	else if (l->table_sel >= n)
 		l->table_sel = n - 1;
-	lobby_keep_selected(l, n);
+	screen_lobby_keep_selected(l, n);
 }
 
 static int
-lobby_build_tables(struct client *c, struct lobby *l)
+screen_lobby_build_tables(struct client *c, struct screen_lobby *l)
 {
 	int	n = hall_tables_count(c->hall, c->identity);
 	void	*p;
@@ -114,14 +114,14 @@ lobby_build_tables(struct client *c, struct lobby *l)
 		l->tables_cap = n;
 	}
 	n = hall_tables_rows(c->hall, c->identity, l->tables, n);
-	lobby_find_selected(l, n);
+	screen_lobby_find_selected(l, n);
 	return n;
 }
 
 static void
-lobby_draw(struct client *c, void *state, struct grid *g)
+screen_lobby_draw(struct client *c, void *state, struct grid *g)
 {
-	struct lobby		*l = state;
+	struct screen_lobby		*l = state;
 	struct view_lobby	 v;
 
 	memset(&v, 0, sizeof v);
@@ -131,15 +131,16 @@ lobby_draw(struct client *c, void *state, struct grid *g)
 	    "Tab next pane  j/k move  Enter join  t chat  ? help  q quit");
 	v.focus = l->focus;
 
-	v.ntables = lobby_build_tables(c, l);
+	v.ntables = screen_lobby_build_tables(c, l);
 	v.tables = l->tables;
 	screen_list_clamp(v.ntables, view_lobby_table_rows(g->sx, g->sy),
 	    &l->table_sel, &l->table_top);
-	lobby_keep_selected(l, v.ntables);
+	screen_lobby_keep_selected(l, v.ntables);
 	v.table_sel = l->table_sel;
 	v.table_top = l->table_top;
 
-	v.nusers = lobby_build_users(c, l, view_lobby_user_rows(g->sx, g->sy));
+	v.nusers = screen_lobby_build_users(c, l, view_lobby_user_rows(g->sx,
+	    g->sy));
 	v.users = c->hall->lobby_users;
 	v.user_sel = l->user_sel;
 	v.user_top = l->user_top;
@@ -159,9 +160,9 @@ lobby_draw(struct client *c, void *state, struct grid *g)
 /* ---- actions ---------------------------------------------------------------- */
 
 static const char *
-lobby_selected_code(struct client *c, struct lobby *l, bool watch)
+screen_lobby_selected_code(struct client *c, struct screen_lobby *l, bool watch)
 {
-	int	n = lobby_build_tables(c, l);
+	int	n = screen_lobby_build_tables(c, l);
 
 	if (n <= 0) {
 		client_status(c, true, "There are no tables: nothing to "
@@ -176,9 +177,9 @@ lobby_selected_code(struct client *c, struct lobby *l, bool watch)
 }
 
 static void
-lobby_join(struct client *c, struct lobby *l, bool watch)
+screen_lobby_join(struct client *c, struct screen_lobby *l, bool watch)
 {
-	const char	*code = lobby_selected_code(c, l, watch);
+	const char	*code = screen_lobby_selected_code(c, l, watch);
 	char		 why[256];
 
 	if (code == NULL)
@@ -188,7 +189,7 @@ lobby_join(struct client *c, struct lobby *l, bool watch)
 }
 
 static void
-lobby_new(struct client *c)
+screen_lobby_new(struct client *c)
 {
 	char	why[256];
 
@@ -197,7 +198,7 @@ lobby_new(struct client *c)
 }
 
 static void
-lobby_profile(struct client *c, struct lobby *l, bool selected)
+screen_lobby_profile(struct client *c, struct screen_lobby *l, bool selected)
 {
 	int	n;
 
@@ -216,7 +217,7 @@ lobby_profile(struct client *c, struct lobby *l, bool selected)
 }
 
 static void
-lobby_account(struct client *c)
+screen_lobby_account(struct client *c)
 {
 	if (c->identity != NULL && c->identity->kind == IDENTITY_GUEST)
 		screen_register_open(c);
@@ -225,7 +226,7 @@ lobby_account(struct client *c)
 }
 
 static void
-lobby_quit(struct client *c)
+screen_lobby_quit(struct client *c)
 {
 	char	bye[IDENTITY_NAME_LEN + 32];
 
@@ -235,26 +236,26 @@ lobby_quit(struct client *c)
 }
 
 static void
-lobby_button(struct client *c, struct lobby *l, int button)
+screen_lobby_button(struct client *c, struct screen_lobby *l, int button)
 {
 	switch (button) {
 	case VIEW_LOBBY_B_NEW:
-		lobby_new(c);
+		screen_lobby_new(c);
 		break;
 	case VIEW_LOBBY_B_JOIN:
-		lobby_join(c, l, false);
+		screen_lobby_join(c, l, false);
 		break;
 	case VIEW_LOBBY_B_CODE:
 		screen_code_open(c, false);
 		break;
 	case VIEW_LOBBY_B_WATCH:
-		lobby_join(c, l, true);
+		screen_lobby_join(c, l, true);
 		break;
 	case VIEW_LOBBY_B_PROFILE:
-		lobby_profile(c, l, false);
+		screen_lobby_profile(c, l, false);
 		break;
 	case VIEW_LOBBY_B_ACCOUNT:
-		lobby_account(c);
+		screen_lobby_account(c);
 		break;
 	case VIEW_LOBBY_B_SETTINGS:
 		screen_settings_open(c);
@@ -263,13 +264,13 @@ lobby_button(struct client *c, struct lobby *l, int button)
 		screen_help_open(c);
 		break;
 	case VIEW_LOBBY_B_QUIT:
-		lobby_quit(c);
+		screen_lobby_quit(c);
 		break;
 	}
 }
 
 static void
-lobby_send(struct client *c, struct lobby *l)
+screen_lobby_send(struct client *c, struct screen_lobby *l)
 {
 	char	why[128];
 
@@ -288,7 +289,7 @@ lobby_send(struct client *c, struct lobby *l)
 
 /* Scroll the chat: positive = back in time. */
 static void
-lobby_scroll(struct client *c, struct lobby *l, int by)
+screen_lobby_scroll(struct client *c, struct screen_lobby *l, int by)
 {
 	int	n = (int)chat_count(c->hall->chat);
 
@@ -300,14 +301,15 @@ lobby_scroll(struct client *c, struct lobby *l, int by)
 }
 
 static void
-lobby_mouse(struct client *c, struct lobby *l, const struct key_event *ev)
+screen_lobby_mouse(struct client *c, struct screen_lobby *l,
+    const struct key_event *ev)
 {
 	const struct view_hit	*hit = client_hit(c, ev);
 
 	if (ev->mouse.action == KEY_MOUSE_WHEEL_UP ||
 	    ev->mouse.action == KEY_MOUSE_WHEEL_DOWN) {
 		if (hit != NULL && hit->id == VIEW_HIT_CHAT)
-			lobby_scroll(c, l, ev->mouse.action ==
+			screen_lobby_scroll(c, l, ev->mouse.action ==
 			    KEY_MOUSE_WHEEL_UP ? 3 : -3);
 		return;
 	}
@@ -317,7 +319,7 @@ lobby_mouse(struct client *c, struct lobby *l, const struct key_event *ev)
 	case VIEW_HIT_TABLE:
 		l->focus = VIEW_LOBBY_TABLES;
 		l->table_sel = hit->index;
-		lobby_keep_selected(l, lobby_build_tables(c, l));
+		screen_lobby_keep_selected(l, screen_lobby_build_tables(c, l));
 		break;
 	case VIEW_HIT_USER:
 		l->focus = VIEW_LOBBY_USERS;
@@ -327,7 +329,7 @@ lobby_mouse(struct client *c, struct lobby *l, const struct key_event *ev)
 		l->focus = VIEW_LOBBY_CHAT;
 		break;
 	case VIEW_HIT_BUTTON:
-		lobby_button(c, l, hit->index);
+		screen_lobby_button(c, l, hit->index);
 		break;
 	default:
 		break;
@@ -336,13 +338,14 @@ lobby_mouse(struct client *c, struct lobby *l, const struct key_event *ev)
 
 /* Keys while the chat line has the keyboard. */
 static void
-lobby_chat_key(struct client *c, struct lobby *l, const struct key_event *ev)
+screen_lobby_chat_key(struct client *c, struct screen_lobby *l,
+    const struct key_event *ev)
 {
 	int	page = view_lobby_chat_rows(client_sx(c), client_sy(c));
 
 	if (ev->mods == KEY_MOD_CTRL && ev->key == 'd' &&
 	    *lineedit_text(l->line) == '\0') {
-		lobby_quit(c);
+		screen_lobby_quit(c);
 		return;
 	}
 	switch (ev->key) {
@@ -356,16 +359,16 @@ lobby_chat_key(struct client *c, struct lobby *l, const struct key_event *ev)
 		l->focus = VIEW_LOBBY_USERS;
 		return;
 	case KEY_PGUP:
-		lobby_scroll(c, l, page > 2 ? page - 1 : 1);
+		screen_lobby_scroll(c, l, page > 2 ? page - 1 : 1);
 		return;
 	case KEY_PGDN:
-		lobby_scroll(c, l, -(page > 2 ? page - 1 : 1));
+		screen_lobby_scroll(c, l, -(page > 2 ? page - 1 : 1));
 		return;
 	case KEY_UP:
-		lobby_scroll(c, l, 1);
+		screen_lobby_scroll(c, l, 1);
 		return;
 	case KEY_DOWN:
-		lobby_scroll(c, l, -1);
+		screen_lobby_scroll(c, l, -1);
 		return;
 	case KEY_F1:
 		screen_help_open(c);
@@ -373,7 +376,7 @@ lobby_chat_key(struct client *c, struct lobby *l, const struct key_event *ev)
 	}
 	switch (lineedit_key(l->line, ev)) {
 	case LINEEDIT_ENTER:
-		lobby_send(c, l);
+		screen_lobby_send(c, l);
 		break;
 	case LINEEDIT_CHANGED:
 		break;
@@ -383,32 +386,32 @@ lobby_chat_key(struct client *c, struct lobby *l, const struct key_event *ev)
 }
 
 static void
-lobby_key(struct client *c, void *state, const struct key_event *ev)
+screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct lobby	*l = state;
+	struct screen_lobby	*l = state;
 	int		 rows;
 
 	if (ev->key == KEY_MOUSE) {
-		lobby_mouse(c, l, ev);
+		screen_lobby_mouse(c, l, ev);
 		return;
 	}
 	if (l->focus == VIEW_LOBBY_CHAT) {
-		lobby_chat_key(c, l, ev);
+		screen_lobby_chat_key(c, l, ev);
 		return;
 	}
 
 	if (ev->mods == KEY_MOD_CTRL) {
 		if (ev->key == 'd')
-			lobby_quit(c);
+			screen_lobby_quit(c);
 		return;
 	}
 	if (l->focus == VIEW_LOBBY_TABLES) {
-		int	n = lobby_build_tables(c, l);
+		int	n = screen_lobby_build_tables(c, l);
 
 		rows = view_lobby_table_rows(client_sx(c), client_sy(c));
 		if (screen_list_key(ev, n, rows, &l->table_sel, &l->table_top,
 		    true)) {
-			lobby_keep_selected(l, n);
+			screen_lobby_keep_selected(l, n);
 			return;
 		}
 	} else {
@@ -435,62 +438,62 @@ lobby_key(struct client *c, void *state, const struct key_event *ev)
 		break;
 	case KEY_ENTER:
 		if (l->focus == VIEW_LOBBY_USERS)
-			lobby_profile(c, l, true);
+			screen_lobby_profile(c, l, true);
 		else
-			lobby_join(c, l, false);
+			screen_lobby_join(c, l, false);
 		break;
 	case 'n':
-		lobby_button(c, l, VIEW_LOBBY_B_NEW);
+		screen_lobby_button(c, l, VIEW_LOBBY_B_NEW);
 		break;
 	case 'c':
-		lobby_button(c, l, VIEW_LOBBY_B_CODE);
+		screen_lobby_button(c, l, VIEW_LOBBY_B_CODE);
 		break;
 	case 'w':
-		lobby_button(c, l, VIEW_LOBBY_B_WATCH);
+		screen_lobby_button(c, l, VIEW_LOBBY_B_WATCH);
 		break;
 	case 'p':
-		lobby_button(c, l, VIEW_LOBBY_B_PROFILE);
+		screen_lobby_button(c, l, VIEW_LOBBY_B_PROFILE);
 		break;
 	case 'a':
-		lobby_button(c, l, VIEW_LOBBY_B_ACCOUNT);
+		screen_lobby_button(c, l, VIEW_LOBBY_B_ACCOUNT);
 		break;
 	case 's':
-		lobby_button(c, l, VIEW_LOBBY_B_SETTINGS);
+		screen_lobby_button(c, l, VIEW_LOBBY_B_SETTINGS);
 		break;
 	case '?':
 	case KEY_F1:
-		lobby_button(c, l, VIEW_LOBBY_B_HELP);
+		screen_lobby_button(c, l, VIEW_LOBBY_B_HELP);
 		break;
 	case 'q':
-		lobby_button(c, l, VIEW_LOBBY_B_QUIT);
+		screen_lobby_button(c, l, VIEW_LOBBY_B_QUIT);
 		break;
 	}
 }
 
 static void
-lobby_free(void *state)
+screen_lobby_free(void *state)
 {
-	struct lobby	*l = state;
+	struct screen_lobby	*l = state;
 
 	lineedit_free(l->line);
 	free(l->tables);
 	free(l);
 }
 
-static const struct screen screen_lobby = {
+static const struct screen screen_lobby_ops = {
 	.name = "lobby",
-	.draw = lobby_draw,
-	.key = lobby_key,
-	.free = lobby_free,
+	.draw = screen_lobby_draw,
+	.key = screen_lobby_key,
+	.free = screen_lobby_free,
 };
 
 void
 screen_lobby_select(struct client *c, const char *code)
 {
-	struct lobby	*l;
+	struct screen_lobby	*l;
 
 	for (int i = 0; i < c->depth; i++) {
-		if (c->stack[i].screen != &screen_lobby)
+		if (c->stack[i].screen != &screen_lobby_ops)
 			continue;
 		l = c->stack[i].state;
 		snprintf(l->table_code, sizeof l->table_code, "%s", code);
@@ -502,16 +505,17 @@ screen_lobby_select(struct client *c, const char *code)
 void
 screen_lobby_open(struct client *c)
 {
-	struct lobby	*l;
+	struct screen_lobby	*l;
 
 	l = calloc(1, sizeof *l);
 	if (l == NULL) {
 		client_leave(c, "Out of memory: try again later.");
 		return;
 	}
-	l->line = lineedit_create(LOBBY_LINE_CHARS, LOBBY_LINE_BYTES, 0);
+	l->line = lineedit_create(SCREEN_LOBBY_LINE_CHARS,
+	    SCREEN_LOBBY_LINE_BYTES, 0);
 	if (l->line == NULL) {
-		lobby_free(l);
+		screen_lobby_free(l);
 		client_leave(c, "Out of memory: try again later.");
 		return;
 	}
@@ -521,5 +525,5 @@ screen_lobby_open(struct client *c)
 	/* The lobby is the bottom of the stack: whatever was there goes,
 	 * and the person is in the lobby, not at a table. */
 	hall_table_leave(c);
-	client_reset(c, &screen_lobby, l);
+	client_reset(c, &screen_lobby_ops, l);
 }

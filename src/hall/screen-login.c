@@ -17,28 +17,28 @@
 #include "src/base/log.h"
 #include "src/store/store.h"
 
-enum { LOGIN_NAME, LOGIN_PASSWORD };
+enum { SCREEN_LOGIN_NAME, SCREEN_LOGIN_PASSWORD };
 
-struct login {
+struct screen_login {
 	struct form	 form;
 	uint64_t	 retry_at;	/* ms: no new try before this */
 	int64_t		 user;		/* the account tried, 0 if none */
 };
 
 static void
-login_draw(struct client *c, void *state, struct grid *g)
+screen_login_draw(struct client *c, void *state, struct grid *g)
 {
-	struct login	*l = state;
+	struct screen_login	*l = state;
 
 	form_draw(&l->form, c, g, "Log in",
 	    "Tab next field  Enter log in  Esc back");
 }
 
 static void
-login_checked(struct client *c, void *state, bool ok, const char *hash,
+screen_login_checked(struct client *c, void *state, bool ok, const char *hash,
     const char *err)
 {
-	struct login		*l = state;
+	struct screen_login		*l = state;
 	struct hall		*hall = c->hall;
 	struct store_user	 u;
 	struct identity		*id;
@@ -51,7 +51,7 @@ login_checked(struct client *c, void *state, bool ok, const char *hash,
 			form_message(&l->form, true, "This account is "
 			    "banned%s%s.", u.ban_reason[0] != '\0' ? ": " : "",
 			    u.ban_reason);
-			form_clear_fields(&l->form, LOGIN_PASSWORD);
+			form_clear_fields(&l->form, SCREEN_LOGIN_PASSWORD);
 			return;
 		}
 		id = hall_user_identity(hall, &u);
@@ -74,7 +74,7 @@ login_checked(struct client *c, void *state, bool ok, const char *hash,
 		return;
 	}
 	l->retry_at = clock_ms(hall->clock) + (uint64_t)ms;
-	form_clear_fields(&l->form, LOGIN_PASSWORD);
+	form_clear_fields(&l->form, SCREEN_LOGIN_PASSWORD);
 	if (ms >= 1000)
 		form_message(&l->form, true, "Wrong name or password. "
 		    "Wait %d s before the next try.", (ms + 999) / 1000);
@@ -83,22 +83,23 @@ login_checked(struct client *c, void *state, bool ok, const char *hash,
 }
 
 static void
-login_submit(struct client *c, struct login *l)
+screen_login_submit(struct client *c, struct screen_login *l)
 {
 	struct store_user	 u;
-	const char		*name = form_text(&l->form, LOGIN_NAME);
-	const char		*pw = form_text(&l->form, LOGIN_PASSWORD);
+	const char		*name = form_text(&l->form, SCREEN_LOGIN_NAME);
+	const char		*pw = form_text(&l->form,
+	    SCREEN_LOGIN_PASSWORD);
 	const char		*hash = NULL;
 	char			 why[256];
 	uint64_t		 now = clock_ms(c->hall->clock);
 
 	if (*name == '\0') {
-		l->form.focus = LOGIN_NAME;
+		l->form.focus = SCREEN_LOGIN_NAME;
 		form_message(&l->form, true, "Type your name.");
 		return;
 	}
 	if (*pw == '\0') {
-		l->form.focus = LOGIN_PASSWORD;
+		l->form.focus = SCREEN_LOGIN_PASSWORD;
 		form_message(&l->form, true, "Type your password.");
 		return;
 	}
@@ -115,38 +116,38 @@ login_submit(struct client *c, struct login *l)
 		hash = u.hash;
 	}
 	/* An unknown name is checked against a dummy hash all the same. */
-	form_verify(&l->form, c, l, pw, hash, login_checked);
+	form_verify(&l->form, c, l, pw, hash, screen_login_checked);
 }
 
 static void
-login_key(struct client *c, void *state, const struct key_event *ev)
+screen_login_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct login	*l = state;
+	struct screen_login	*l = state;
 
 	if (form_key(&l->form, c, ev) == FORM_SUBMIT)
-		login_submit(c, l);
+		screen_login_submit(c, l);
 }
 
 static void
-login_free(void *state)
+screen_login_free(void *state)
 {
-	struct login	*l = state;
+	struct screen_login	*l = state;
 
 	form_free(&l->form);
 	free(l);
 }
 
-static const struct screen screen_login = {
+static const struct screen screen_login_ops = {
 	.name = "login",
-	.draw = login_draw,
-	.key = login_key,
-	.free = login_free,
+	.draw = screen_login_draw,
+	.key = screen_login_key,
+	.free = screen_login_free,
 };
 
 void
 screen_login_open(struct client *c)
 {
-	struct login	*l;
+	struct screen_login	*l;
 
 	l = calloc(1, sizeof *l);
 	if (l == NULL)
@@ -157,10 +158,10 @@ screen_login_open(struct client *c)
 	if (form_add_field(&l->form, "Name", NAME_FIELD_MAX, false) != 0 ||
 	    form_add_field(&l->form, "Password", PASSWORD_FIELD_MAX,
 	    true) != 0) {
-		login_free(l);
+		screen_login_free(l);
 		return;
 	}
 	form_add_button(&l->form, "Log in");
 	form_add_button(&l->form, "Cancel");
-	client_push(c, &screen_login, l);
+	client_push(c, &screen_login_ops, l);
 }

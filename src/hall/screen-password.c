@@ -13,26 +13,26 @@
 #include "src/store/password.h"
 #include "src/store/store.h"
 
-struct passwd {
+struct screen_password {
 	struct form	form;
 	bool		has_old;	/* the account has a password */
 	int		f_new, f_again;	/* field numbers */
 };
 
 static void
-passwd_draw(struct client *c, void *state, struct grid *g)
+screen_password_draw(struct client *c, void *state, struct grid *g)
 {
-	struct passwd	*p = state;
+	struct screen_password	*p = state;
 
 	form_draw(&p->form, c, g, "Password",
 	    "Tab next field  Enter change  Esc back");
 }
 
 static void
-passwd_hashed(struct client *c, void *state, bool ok, const char *hash,
+screen_password_hashed(struct client *c, void *state, bool ok, const char *hash,
     const char *err)
 {
-	struct passwd	*p = state;
+	struct screen_password	*p = state;
 	struct hall	*hall = c->hall;
 
 	form_job_done(&p->form, c);
@@ -57,17 +57,18 @@ passwd_hashed(struct client *c, void *state, bool ok, const char *hash,
 
 /* Start hashing the new password. */
 static void
-passwd_hash_new(struct client *c, struct passwd *p)
+screen_password_hash_new(struct client *c, struct screen_password *p)
 {
 	form_hash(&p->form, c, p, form_text(&p->form, p->f_new),
-	    passwd_hashed);
+	    screen_password_hashed);
 }
 
 static void
-passwd_old_checked(struct client *c, void *state, bool ok, const char *hash,
+screen_password_old_checked(struct client *c, void *state, bool ok,
+    const char *hash,
     const char *err)
 {
-	struct passwd	*p = state;
+	struct screen_password	*p = state;
 
 	form_job_done(&p->form, c);
 	if (!ok) {
@@ -75,11 +76,11 @@ passwd_old_checked(struct client *c, void *state, bool ok, const char *hash,
 		form_clear_fields(&p->form, 0);
 		return;
 	}
-	passwd_hash_new(c, p);
+	screen_password_hash_new(c, p);
 }
 
 static void
-passwd_submit(struct client *c, struct passwd *p)
+screen_password_submit(struct client *c, struct screen_password *p)
 {
 	struct store_user	 u;
 	const char		*pw = form_text(&p->form, p->f_new);
@@ -99,7 +100,7 @@ passwd_submit(struct client *c, struct passwd *p)
 		return;
 	}
 	if (!p->has_old) {
-		passwd_hash_new(c, p);
+		screen_password_hash_new(c, p);
 		return;
 	}
 	if (store_user_get(c->hall->store, c->identity->user, &u) !=
@@ -109,38 +110,38 @@ passwd_submit(struct client *c, struct passwd *p)
 		return;
 	}
 	form_verify(&p->form, c, p, form_text(&p->form, 0), u.hash,
-	    passwd_old_checked);
+	    screen_password_old_checked);
 }
 
 static void
-passwd_key(struct client *c, void *state, const struct key_event *ev)
+screen_password_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct passwd	*p = state;
+	struct screen_password	*p = state;
 
 	if (form_key(&p->form, c, ev) == FORM_SUBMIT)
-		passwd_submit(c, p);
+		screen_password_submit(c, p);
 }
 
 static void
-passwd_free(void *state)
+screen_password_free(void *state)
 {
-	struct passwd	*p = state;
+	struct screen_password	*p = state;
 
 	form_free(&p->form);
 	free(p);
 }
 
-static const struct screen screen_password = {
+static const struct screen screen_password_ops = {
 	.name = "password",
-	.draw = passwd_draw,
-	.key = passwd_key,
-	.free = passwd_free,
+	.draw = screen_password_draw,
+	.key = screen_password_key,
+	.free = screen_password_free,
 };
 
 void
 screen_password_open(struct client *c, bool has_password)
 {
-	struct passwd	*p;
+	struct screen_password	*p;
 	int		 rc = 0;
 
 	if (c->identity == NULL || c->identity->kind != IDENTITY_USER)
@@ -162,10 +163,10 @@ screen_password_open(struct client *c, bool has_password)
 	rc |= form_add_field(&p->form, "New password again",
 	    PASSWORD_FIELD_MAX, true);
 	if (rc != 0) {
-		passwd_free(p);
+		screen_password_free(p);
 		return;
 	}
 	form_add_button(&p->form, "Change");
 	form_add_button(&p->form, "Cancel");
-	client_push(c, &screen_password, p);
+	client_push(c, &screen_password_ops, p);
 }

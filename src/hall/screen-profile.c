@@ -11,32 +11,32 @@
 #include "src/store/rating.h"
 #include "src/store/store.h"
 
-#define PROFILE_GAMES 100	/* recent games listed */
+#define SCREEN_PROFILE_GAMES 100	/* recent games listed */
 
-struct profile_rating {
+struct screen_profile_rating {
 	char	rating[16];
 	char	rd[16];
 };
 
-struct profile_game {
+struct screen_profile_game {
 	char	date[16];
 	char	opponents[4 * (STORE_NAME_MAX + 2)];
 	char	result[16];
 	char	change[16];
 };
 
-struct profile {
+struct screen_profile {
 	struct identities	*ids;
 	struct identity		*who;		/* referenced */
 	char			 since[64];
 
 	struct store_rating	*ratings;
-	struct profile_rating	*rtext;
+	struct screen_profile_rating	*rtext;
 	struct view_rating_row	*rrows;
 	size_t			 nratings;
 
 	struct store_game	*games;
-	struct profile_game	*gtext;
+	struct screen_profile_game	*gtext;
 	struct view_game_row	*grows;
 	size_t			 ngames;
 
@@ -44,8 +44,8 @@ struct profile {
 };
 
 static void
-profile_game_text(const struct store_game *g, int64_t user,
-    struct profile_game *t)
+screen_profile_game_text(const struct store_game *g, int64_t user,
+    struct screen_profile_game *t)
 {
 	const struct store_game_player	*me = NULL, *p;
 	static const char *const	 place[] = { "?", "1st", "2nd", "3rd",
@@ -88,7 +88,7 @@ profile_game_text(const struct store_game *g, int64_t user,
 }
 
 static void
-profile_load(struct client *c, struct profile *p)
+screen_profile_load(struct client *c, struct screen_profile *p)
 {
 	struct store		*store = c->hall->store;
 	struct store_user	 u;
@@ -127,7 +127,7 @@ profile_load(struct client *c, struct profile *p)
 		p->rrows[i].draws = r->draws;
 	}
 
-	if (store_games_of_user(store, user, PROFILE_GAMES, &p->games,
+	if (store_games_of_user(store, user, SCREEN_PROFILE_GAMES, &p->games,
 	    &p->ngames) != STORE_OK)
 		p->ngames = 0;
 	if (p->ngames > 0) {
@@ -140,7 +140,7 @@ profile_load(struct client *c, struct profile *p)
 		}
 	}
 	for (i = 0; i < p->ngames; i++) {
-		profile_game_text(&p->games[i], user, &p->gtext[i]);
+		screen_profile_game_text(&p->games[i], user, &p->gtext[i]);
 		p->grows[i].date = p->gtext[i].date;
 		p->grows[i].variant = p->games[i].variant;
 		p->grows[i].opponents = p->gtext[i].opponents;
@@ -151,9 +151,9 @@ profile_load(struct client *c, struct profile *p)
 }
 
 static void
-profile_draw(struct client *c, void *state, struct grid *g)
+screen_profile_draw(struct client *c, void *state, struct grid *g)
 {
-	struct profile		*p = state;
+	struct screen_profile		*p = state;
 	struct view_profile	 v;
 
 	memset(&v, 0, sizeof v);
@@ -170,9 +170,9 @@ profile_draw(struct client *c, void *state, struct grid *g)
 }
 
 static void
-profile_key(struct client *c, void *state, const struct key_event *ev)
+screen_profile_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct profile		*p = state;
+	struct screen_profile		*p = state;
 	const struct view_hit	*hit;
 	int			 sel;
 
@@ -196,9 +196,9 @@ profile_key(struct client *c, void *state, const struct key_event *ev)
 }
 
 static void
-profile_free(void *state)
+screen_profile_free(void *state)
 {
-	struct profile	*p = state;
+	struct screen_profile	*p = state;
 
 	identities_release(p->ids, p->who);
 	free(p->ratings);
@@ -210,17 +210,17 @@ profile_free(void *state)
 	free(p);
 }
 
-static const struct screen screen_profile = {
+static const struct screen screen_profile_ops = {
 	.name = "profile",
-	.draw = profile_draw,
-	.key = profile_key,
-	.free = profile_free,
+	.draw = screen_profile_draw,
+	.key = screen_profile_key,
+	.free = screen_profile_free,
 };
 
 void
 screen_profile_open(struct client *c, struct identity *who)
 {
-	struct profile	*p;
+	struct screen_profile	*p;
 
 	if (who == NULL)
 		return;
@@ -230,6 +230,6 @@ screen_profile_open(struct client *c, struct identity *who)
 	p->ids = c->hall->ids;
 	p->who = who;
 	identity_ref(who);
-	profile_load(c, p);
-	client_push(c, &screen_profile, p);
+	screen_profile_load(c, p);
+	client_push(c, &screen_profile_ops, p);
 }

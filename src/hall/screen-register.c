@@ -20,17 +20,17 @@
 #include "src/store/password.h"
 #include "src/store/store.h"
 
-enum { REG_NAME, REG_PASSWORD, REG_AGAIN };
+enum { SCREEN_REGISTER_NAME, SCREEN_REGISTER_PASSWORD, SCREEN_REGISTER_AGAIN };
 
-struct reg {
+struct screen_register {
 	struct form	form;
 	char		name[CLEAN_NAME_MAX + 1];	/* being registered */
 };
 
 static void
-reg_draw(struct client *c, void *state, struct grid *g)
+screen_register_draw(struct client *c, void *state, struct grid *g)
 {
-	struct reg	*r = state;
+	struct screen_register	*r = state;
 
 	form_draw(&r->form, c, g, "Register",
 	    "Tab next field  Enter register  Esc back");
@@ -41,7 +41,8 @@ reg_draw(struct client *c, void *state, struct grid *g)
  * before the password is hashed, so a taken name is told at once.
  */
 static int
-reg_name_ok(struct hall *hall, const char *name, char *why, size_t whylen)
+screen_register_name_ok(struct hall *hall, const char *name, char *why,
+    size_t whylen)
 {
 	struct store_user	u;
 	char			reason[128];
@@ -76,10 +77,10 @@ reg_name_ok(struct hall *hall, const char *name, char *why, size_t whylen)
 }
 
 static void
-reg_hashed(struct client *c, void *state, bool ok, const char *hash,
+screen_register_hashed(struct client *c, void *state, bool ok, const char *hash,
     const char *err)
 {
-	struct reg		*r = state;
+	struct screen_register		*r = state;
 	struct hall		*hall = c->hall;
 	struct store_user	 u;
 	struct identity		*id;
@@ -88,7 +89,7 @@ reg_hashed(struct client *c, void *state, bool ok, const char *hash,
 	form_job_done(&r->form, c);
 	if (!ok) {
 		form_message(&r->form, true, "%s.", err);
-		form_clear_fields(&r->form, REG_PASSWORD);
+		form_clear_fields(&r->form, SCREEN_REGISTER_PASSWORD);
 		return;
 	}
 	switch (store_user_add(hall->store, r->name, hash,
@@ -98,7 +99,7 @@ reg_hashed(struct client *c, void *state, bool ok, const char *hash,
 	case STORE_EXISTS:
 		form_message(&r->form, true, "The name %s was just taken: "
 		    "choose another.", r->name);
-		r->form.focus = REG_NAME;
+		r->form.focus = SCREEN_REGISTER_NAME;
 		return;
 	default:
 		form_message(&r->form, true, "The hall could not register "
@@ -130,43 +131,43 @@ reg_hashed(struct client *c, void *state, bool ok, const char *hash,
 }
 
 static void
-reg_submit(struct client *c, struct reg *r)
+screen_register_submit(struct client *c, struct screen_register *r)
 {
-	const char	*name = form_text(&r->form, REG_NAME);
-	const char	*pw = form_text(&r->form, REG_PASSWORD);
-	const char	*again = form_text(&r->form, REG_AGAIN);
+	const char	*name = form_text(&r->form, SCREEN_REGISTER_NAME);
+	const char	*pw = form_text(&r->form, SCREEN_REGISTER_PASSWORD);
+	const char	*again = form_text(&r->form, SCREEN_REGISTER_AGAIN);
 	char		 why[256];
 
-	if (reg_name_ok(c->hall, name, why, sizeof why) != 0) {
+	if (screen_register_name_ok(c->hall, name, why, sizeof why) != 0) {
 		form_message(&r->form, true, "%s", why);
-		r->form.focus = REG_NAME;
+		r->form.focus = SCREEN_REGISTER_NAME;
 		return;
 	}
 	if (password_policy(pw, why, sizeof why) != 0) {
 		form_message(&r->form, true, "%s.", why);
-		form_clear_fields(&r->form, REG_PASSWORD);
+		form_clear_fields(&r->form, SCREEN_REGISTER_PASSWORD);
 		return;
 	}
 	if (strcmp(pw, again) != 0) {
 		form_message(&r->form, true, "The two passwords differ: type "
 		    "them again.");
-		form_clear_fields(&r->form, REG_PASSWORD);
+		form_clear_fields(&r->form, SCREEN_REGISTER_PASSWORD);
 		return;
 	}
 	snprintf(r->name, sizeof r->name, "%s", name);
-	form_hash(&r->form, c, r, pw, reg_hashed);
+	form_hash(&r->form, c, r, pw, screen_register_hashed);
 }
 
 static void
-reg_key(struct client *c, void *state, const struct key_event *ev)
+screen_register_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct reg	*r = state;
+	struct screen_register	*r = state;
 	char		 why[256];
 	int		 focus = r->form.focus;
 
 	switch (form_key(&r->form, c, ev)) {
 	case FORM_SUBMIT:
-		reg_submit(c, r);
+		screen_register_submit(c, r);
 		break;
 	case FORM_CHANGED:
 		/*
@@ -174,13 +175,15 @@ reg_key(struct client *c, void *state, const struct key_event *ev)
 		 * and stay in it, where the message is about (a button
 		 * still works by click or Esc).
 		 */
-		if (focus == REG_NAME && r->form.focus != REG_NAME &&
+		if (focus == SCREEN_REGISTER_NAME &&
+		    r->form.focus != SCREEN_REGISTER_NAME &&
 		    r->form.focus < r->form.nfields &&
-		    *form_text(&r->form, REG_NAME) != '\0' &&
-		    reg_name_ok(c->hall, form_text(&r->form, REG_NAME), why,
+		    *form_text(&r->form, SCREEN_REGISTER_NAME) != '\0' &&
+		    screen_register_name_ok(c->hall, form_text(&r->form,
+		    SCREEN_REGISTER_NAME), why,
 		    sizeof why) != 0) {
 			form_message(&r->form, true, "%s", why);
-			r->form.focus = REG_NAME;
+			r->form.focus = SCREEN_REGISTER_NAME;
 		}
 		break;
 	default:
@@ -189,25 +192,25 @@ reg_key(struct client *c, void *state, const struct key_event *ev)
 }
 
 static void
-reg_free(void *state)
+screen_register_free(void *state)
 {
-	struct reg	*r = state;
+	struct screen_register	*r = state;
 
 	form_free(&r->form);
 	free(r);
 }
 
-static const struct screen screen_register = {
+static const struct screen screen_register_ops = {
 	.name = "register",
-	.draw = reg_draw,
-	.key = reg_key,
-	.free = reg_free,
+	.draw = screen_register_draw,
+	.key = screen_register_key,
+	.free = screen_register_free,
 };
 
 void
 screen_register_open(struct client *c)
 {
-	struct reg	*r;
+	struct screen_register	*r;
 
 	r = calloc(1, sizeof *r);
 	if (r == NULL)
@@ -222,10 +225,10 @@ screen_register_open(struct client *c)
 	    true) != 0 ||
 	    form_add_field(&r->form, "Password again", PASSWORD_FIELD_MAX,
 	    true) != 0) {
-		reg_free(r);
+		screen_register_free(r);
 		return;
 	}
 	form_add_button(&r->form, "Register");
 	form_add_button(&r->form, "Cancel");
-	client_push(c, &screen_register, r);
+	client_push(c, &screen_register_ops, r);
 }

@@ -10,29 +10,30 @@
 
 #include "src/hall/hall-int.h"
 
-struct settings {
+struct screen_settings {
 	int	selected;
 };
 
 static const int settings_nchoices[VIEW_NSETTINGS] = { 2, 3, 2 };
 
 static int
-settings_colour_choice(int colours)
+screen_settings_colour_choice(int colours)
 {
 	return colours >= TTY_COLOURS_256 ? 0 : colours >= TTY_COLOURS_16 ?
 	    1 : 2;
 }
 
 static void
-settings_current(struct client *c, int *choice)
+screen_settings_current(struct client *c, int *choice)
 {
 	choice[VIEW_SETTING_CHARSET] = c->caps.utf8 ? 0 : 1;
-	choice[VIEW_SETTING_COLOURS] = settings_colour_choice(c->caps.colours);
+	choice[VIEW_SETTING_COLOURS] =
+	    screen_settings_colour_choice(c->caps.colours);
 	choice[VIEW_SETTING_MOUSE] = c->mouse ? 0 : 1;
 }
 
 static void
-settings_apply(struct client *c, const int *choice)
+screen_settings_apply(struct client *c, const int *choice)
 {
 	static const int colours[3] = {
 		TTY_COLOURS_256, TTY_COLOURS_16, TTY_COLOURS_NONE
@@ -45,7 +46,7 @@ settings_apply(struct client *c, const int *choice)
 
 /* The locale variable that decided UTF-8, as tty-caps reads them. */
 static const char *
-settings_locale(struct client *c)
+screen_settings_locale(struct client *c)
 {
 	if (c->info->lc_all[0] != '\0')
 		return c->info->lc_all;
@@ -57,40 +58,40 @@ settings_locale(struct client *c)
 }
 
 static void
-settings_draw(struct client *c, void *state, struct grid *g)
+screen_settings_draw(struct client *c, void *state, struct grid *g)
 {
-	struct settings		*s = state;
+	struct screen_settings		*s = state;
 	struct view_settings	 v;
 
 	memset(&v, 0, sizeof v);
 	/* The keys are the view's buttons: the status line is for news. */
 	client_chrome(c, &v.chrome, "Settings", NULL);
-	settings_current(c, v.choice);
+	screen_settings_current(c, v.choice);
 	v.detected[VIEW_SETTING_CHARSET] = c->detected.utf8 ? 0 : 1;
 	v.detected[VIEW_SETTING_COLOURS] =
-	    settings_colour_choice(c->detected.colours);
+	    screen_settings_colour_choice(c->detected.colours);
 	v.detected[VIEW_SETTING_MOUSE] = 0;
 	v.selected = s->selected;
 	v.term = c->info->term;
-	v.lang = settings_locale(c);
+	v.lang = screen_settings_locale(c);
 	view_settings_draw(g, &v, &c->hits);
 }
 
 static void
-settings_change(struct client *c, int row, int by)
+screen_settings_change(struct client *c, int row, int by)
 {
 	int	choice[VIEW_NSETTINGS];
 	int	n = settings_nchoices[row];
 
-	settings_current(c, choice);
+	screen_settings_current(c, choice);
 	choice[row] = (choice[row] + by + n) % n;
-	settings_apply(c, choice);
+	screen_settings_apply(c, choice);
 }
 
 static void
-settings_key(struct client *c, void *state, const struct key_event *ev)
+screen_settings_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct settings		*s = state;
+	struct screen_settings		*s = state;
 	const struct view_hit	*hit;
 	int			 choice[VIEW_NSETTINGS];
 
@@ -104,9 +105,9 @@ settings_key(struct client *c, void *state, const struct key_event *ev)
 			s->selected = hit->index / 16;
 			if (s->selected >= VIEW_NSETTINGS)
 				return;
-			settings_current(c, choice);
+			screen_settings_current(c, choice);
 			choice[s->selected] = hit->index % 16;
-			settings_apply(c, choice);
+			screen_settings_apply(c, choice);
 		} else if (hit->id == VIEW_HIT_BUTTON && hit->index == 2)
 			client_caps_reset(c);
 		else if (hit->id == VIEW_HIT_BUTTON && hit->index == 3)
@@ -126,13 +127,13 @@ settings_key(struct client *c, void *state, const struct key_event *ev)
 		break;
 	case KEY_LEFT:
 	case 'h':
-		settings_change(c, s->selected, -1);
+		screen_settings_change(c, s->selected, -1);
 		break;
 	case KEY_RIGHT:
 	case 'l':
 	case ' ':
 	case KEY_ENTER:
-		settings_change(c, s->selected, 1);
+		screen_settings_change(c, s->selected, 1);
 		break;
 	case 'd':
 		client_caps_reset(c);
@@ -143,19 +144,19 @@ settings_key(struct client *c, void *state, const struct key_event *ev)
 	}
 }
 
-static const struct screen screen_settings = {
+static const struct screen screen_settings_ops = {
 	.name = "settings",
-	.draw = settings_draw,
-	.key = settings_key,
+	.draw = screen_settings_draw,
+	.key = screen_settings_key,
 	.free = free,
 };
 
 void
 screen_settings_open(struct client *c)
 {
-	struct settings	*s;
+	struct screen_settings	*s;
 
 	s = calloc(1, sizeof *s);
 	if (s != NULL)
-		client_push(c, &screen_settings, s);
+		client_push(c, &screen_settings_ops, s);
 }

@@ -14,7 +14,7 @@
 #include "src/hall/screen-table.h"
 #include "src/table/table.h"
 
-struct table_create {
+struct screen_table_create {
 	int			 variant;	/* index in game_variants */
 	const struct table_form_row *rows;
 	int			 nrows;
@@ -25,7 +25,7 @@ struct table_create {
 };
 
 static int
-tc_nvariants(void)
+screen_table_create_nvariants(void)
 {
 	int n = 0;
 
@@ -35,7 +35,7 @@ tc_nvariants(void)
 }
 
 static void
-tc_set_variant(struct table_create *tc, int v)
+screen_table_create_set_variant(struct screen_table_create *tc, int v)
 {
 	tc->variant = v;
 	tc->nrows = table_form_rows(game_variants[v]->name, &tc->rows);
@@ -46,7 +46,7 @@ tc_set_variant(struct table_create *tc, int v)
 
 /* "gomoku size=19 overline=on ... timer=30": what the table is made from. */
 static void
-tc_words(struct table_create *tc)
+screen_table_create_words(struct screen_table_create *tc)
 {
 	size_t at;
 
@@ -59,9 +59,9 @@ tc_words(struct table_create *tc)
 }
 
 static void
-tc_draw(struct client *c, void *state, struct grid *g)
+screen_table_create_draw(struct client *c, void *state, struct grid *g)
 {
-	struct table_create *tc = state;
+	struct screen_table_create *tc = state;
 	struct view_table_create v;
 
 	memset(&v, 0, sizeof v);
@@ -70,7 +70,7 @@ tc_draw(struct client *c, void *state, struct grid *g)
 	v.title = "Open a new table";
 	v.row[0].label = "Variant";
 	v.row[0].value = game_variants[tc->variant]->name;
-	v.row[0].nchoices = tc_nvariants();
+	v.row[0].nchoices = screen_table_create_nvariants();
 	v.row[0].choice = tc->variant;
 	for (int i = 0; i < tc->nrows && i + 1 < VIEW_CREATE_ROWS; i++) {
 		v.row[i + 1].label = tc->rows[i].label;
@@ -80,19 +80,19 @@ tc_draw(struct client *c, void *state, struct grid *g)
 	}
 	v.nrows = tc->nrows + 1;
 	v.selected = tc->selected;
-	tc_words(tc);
+	screen_table_create_words(tc);
 	v.summary = tc->words;
 	v.message = tc->message[0] != '\0' ? tc->message : NULL;
 	view_table_create_draw(g, &v, &c->hits);
 }
 
 static void
-tc_change(struct table_create *tc, int row, int by)
+screen_table_create_change(struct screen_table_create *tc, int row, int by)
 {
 	if (row == 0) {
-		int n = tc_nvariants();
+		int n = screen_table_create_nvariants();
 
-		tc_set_variant(tc, (tc->variant + by + n) % n);
+		screen_table_create_set_variant(tc, (tc->variant + by + n) % n);
 		return;
 	}
 	row--;
@@ -106,11 +106,11 @@ tc_change(struct table_create *tc, int row, int by)
 }
 
 static void
-tc_submit(struct client *c, struct table_create *tc)
+screen_table_create_submit(struct client *c, struct screen_table_create *tc)
 {
 	char why[256];
 
-	tc_words(tc);
+	screen_table_create_words(tc);
 	/* On success the form is replaced by the table. */
 	if (hall_tables_create(c->hall, c, tc->words, why, sizeof why) != 0) {
 		snprintf(tc->message, sizeof tc->message, "%s", why);
@@ -119,9 +119,10 @@ tc_submit(struct client *c, struct table_create *tc)
 }
 
 static void
-tc_key(struct client *c, void *state, const struct key_event *ev)
+screen_table_create_key(struct client *c, void *state,
+    const struct key_event *ev)
 {
-	struct table_create *tc = state;
+	struct screen_table_create *tc = state;
 
 	tc->message[0] = '\0';
 	if (ev->key == KEY_MOUSE) {
@@ -133,10 +134,11 @@ tc_key(struct client *c, void *state, const struct key_event *ev)
 			tc->selected = hit->index;
 		else if (hit->id == VIEW_HIT_OPTION) {
 			tc->selected = hit->index / 16;
-			tc_change(tc, tc->selected, hit->index % 16 ? 1 : -1);
+			screen_table_create_change(tc, tc->selected,
+			    hit->index % 16 ? 1 : -1);
 		} else if (hit->id == VIEW_HIT_BUTTON) {
 			if (hit->index == 0)
-				tc_submit(c, tc);
+				screen_table_create_submit(c, tc);
 			else
 				client_pop(c);
 			return;
@@ -154,13 +156,13 @@ tc_key(struct client *c, void *state, const struct key_event *ev)
 			tc->selected++;
 		break;
 	case KEY_LEFT: case 'h':
-		tc_change(tc, tc->selected, -1);
+		screen_table_create_change(tc, tc->selected, -1);
 		break;
 	case KEY_RIGHT: case 'l': case ' ':
-		tc_change(tc, tc->selected, 1);
+		screen_table_create_change(tc, tc->selected, 1);
 		break;
 	case KEY_ENTER:
-		tc_submit(c, tc);
+		screen_table_create_submit(c, tc);
 		return;
 	case KEY_ESCAPE: case 'q':
 		client_pop(c);
@@ -172,25 +174,25 @@ tc_key(struct client *c, void *state, const struct key_event *ev)
 }
 
 static void
-tc_free(void *state)
+screen_table_create_free(void *state)
 {
 	free(state);
 }
 
-static const struct screen screen_table_create = {
+static const struct screen screen_table_create_ops = {
 	.name = "table-create",
-	.draw = tc_draw,
-	.key = tc_key,
-	.free = tc_free,
+	.draw = screen_table_create_draw,
+	.key = screen_table_create_key,
+	.free = screen_table_create_free,
 };
 
 void
 screen_table_create_open(struct client *c)
 {
-	struct table_create *tc = calloc(1, sizeof *tc);
+	struct screen_table_create *tc = calloc(1, sizeof *tc);
 
 	if (tc == NULL)
 		return;
-	tc_set_variant(tc, 0);
-	client_push(c, &screen_table_create, tc);
+	screen_table_create_set_variant(tc, 0);
+	client_push(c, &screen_table_create_ops, tc);
 }

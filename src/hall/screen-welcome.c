@@ -8,21 +8,21 @@
 #include "src/hall/hall-int.h"
 #include "src/base/log.h"
 
-struct welcome {
+struct screen_welcome {
 	int	selected;
 	char	guest[IDENTITY_NAME_LEN];	/* a returning device's guest */
 };
 
 static bool
-welcome_passwords_ok(struct client *c)
+screen_welcome_passwords_ok(struct client *c)
 {
 	return c->info->passwords_ok;
 }
 
 static void
-welcome_draw(struct client *c, void *state, struct grid *g)
+screen_welcome_draw(struct client *c, void *state, struct grid *g)
 {
-	struct welcome		*w = state;
+	struct screen_welcome		*w = state;
 	struct view_welcome	 v;
 
 	memset(&v, 0, sizeof v);
@@ -31,14 +31,14 @@ welcome_draw(struct client *c, void *state, struct grid *g)
 	    "q quit  ? help");
 	v.tagline = HALL_TAGLINE;
 	v.selected = w->selected;
-	v.passwords_ok = welcome_passwords_ok(c);
+	v.passwords_ok = screen_welcome_passwords_ok(c);
 	v.cleartext = c->info->transport == CONN_TELNET;
 	v.guest_name = w->guest[0] != '\0' ? w->guest : NULL;
 	view_welcome_draw(g, &v, &c->hits);
 }
 
 static void
-welcome_choose(struct client *c, struct welcome *w, int which)
+screen_welcome_choose(struct client *c, struct screen_welcome *w, int which)
 {
 	struct identity	*id;
 
@@ -46,7 +46,7 @@ welcome_choose(struct client *c, struct welcome *w, int which)
 	switch (which) {
 	case VIEW_WELCOME_LOGIN:
 	case VIEW_WELCOME_REGISTER:
-		if (!welcome_passwords_ok(c)) {
+		if (!screen_welcome_passwords_ok(c)) {
 			client_status(c, true, "Telnet is clear text, so "
 			    "passwords are refused here: play as a guest or "
 			    "use ssh.");
@@ -74,21 +74,21 @@ welcome_choose(struct client *c, struct welcome *w, int which)
 }
 
 static void
-welcome_key(struct client *c, void *state, const struct key_event *ev)
+screen_welcome_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct welcome		*w = state;
+	struct screen_welcome		*w = state;
 	const struct view_hit	*hit;
 
 	if (ev->key == KEY_MOUSE) {
 		hit = client_hit(c, ev);
 		if (ev->mouse.action == KEY_MOUSE_PRESS && hit != NULL &&
 		    hit->id == VIEW_HIT_BUTTON)
-			welcome_choose(c, w, hit->index);
+			screen_welcome_choose(c, w, hit->index);
 		return;
 	}
 	if (ev->mods == KEY_MOD_CTRL) {
 		if (ev->key == 'd')
-			welcome_choose(c, w, VIEW_WELCOME_QUIT);
+			screen_welcome_choose(c, w, VIEW_WELCOME_QUIT);
 		return;
 	}
 	switch (ev->key) {
@@ -110,23 +110,23 @@ welcome_key(struct client *c, void *state, const struct key_event *ev)
 		w->selected = VIEW_WELCOME_NBUTTONS - 1;
 		break;
 	case KEY_ENTER:
-		welcome_choose(c, w, w->selected);
+		screen_welcome_choose(c, w, w->selected);
 		break;
 	case 'l':
 	case 'L':
-		welcome_choose(c, w, VIEW_WELCOME_LOGIN);
+		screen_welcome_choose(c, w, VIEW_WELCOME_LOGIN);
 		break;
 	case 'r':
 	case 'R':
-		welcome_choose(c, w, VIEW_WELCOME_REGISTER);
+		screen_welcome_choose(c, w, VIEW_WELCOME_REGISTER);
 		break;
 	case 'g':
 	case 'G':
-		welcome_choose(c, w, VIEW_WELCOME_GUEST);
+		screen_welcome_choose(c, w, VIEW_WELCOME_GUEST);
 		break;
 	case 'q':
 	case 'Q':
-		welcome_choose(c, w, VIEW_WELCOME_QUIT);
+		screen_welcome_choose(c, w, VIEW_WELCOME_QUIT);
 		break;
 	case '?':
 	case KEY_F1:
@@ -135,17 +135,17 @@ welcome_key(struct client *c, void *state, const struct key_event *ev)
 	}
 }
 
-static const struct screen screen_welcome = {
+static const struct screen screen_welcome_ops = {
 	.name = "welcome",
-	.draw = welcome_draw,
-	.key = welcome_key,
+	.draw = screen_welcome_draw,
+	.key = screen_welcome_key,
 	.free = free,
 };
 
 void
 screen_welcome_open(struct client *c)
 {
-	struct welcome	*w;
+	struct screen_welcome	*w;
 
 	w = calloc(1, sizeof *w);
 	if (w == NULL) {
@@ -153,11 +153,11 @@ screen_welcome_open(struct client *c)
 		return;
 	}
 	/* Login is where most people go when passwords work. */
-	w->selected = welcome_passwords_ok(c) ? VIEW_WELCOME_LOGIN :
+	w->selected = screen_welcome_passwords_ok(c) ? VIEW_WELCOME_LOGIN :
 	    VIEW_WELCOME_GUEST;
 	if (c->info->fingerprint[0] != '\0' &&
 	    !identities_guest_name(c->hall->ids, c->info->fingerprint,
 	    w->guest, sizeof w->guest))
 		w->guest[0] = '\0';
-	client_reset(c, &screen_welcome, w);
+	client_reset(c, &screen_welcome_ops, w);
 }

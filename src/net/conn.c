@@ -526,14 +526,14 @@ conn_deliver_input(struct conn *c)
 {
 	const struct conn_handler	*h = server_handler(c->server);
 	unsigned char			 buf[CONN_INPUT_CHUNK];
-	uint64_t			 now = clock_ms(server_clock(c->server));
-	uint64_t			 wait;
+	uint64_t			 now, wait;
 	size_t				 have, n;
 	double				 avail;
 
 	have = evbuffer_get_length(c->in);
 	if (have == 0)
 		return;
+	now = clock_ms(server_clock(c->server));
 	avail = ratelimit_available(&c->in_rate, now);
 	n = have < sizeof buf ? have : sizeof buf;
 	if ((double)n > avail)
