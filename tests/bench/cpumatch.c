@@ -17,20 +17,19 @@
  * The score is the level-N side's, with a 95% margin (1.96 standard
  * errors of the per-game score) and the Elo difference it implies.
  */
-#include <errno.h>
 #include <math.h>
-#include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "engine/cpu.h"
 #include "engine/stone.h"
 #include "cli/gomocup.h"
+#include "tests/gomocup-pipe.h"
 
 #define CPUMATCH_MAX_GAMES 100000
 #define CPUMATCH_TT_BYTES (4u << 20)
@@ -309,99 +308,41 @@ cpumatch_variant(const struct cpumatch_opts *o, const char *variant,
 	cpumatch_print(what, &t);
 }
 
-/* An outside engine on pipes. */
-struct cpumatch_engine {
-	pid_t pid;
-	FILE *in;
-	int out;
-	char buf[4096];
-	size_t len;
-	char line[1024];
-};
-
-static int
-cpumatch_engine_start(struct cpumatch_engine *e, const char *cmd)
-{
-	int to[2], from[2];
-
-	if (pipe(to) != 0 || pipe(from) != 0)
-		return -1;
-	if ((e->pid = fork()) < 0)
-		return -1;
-	if (e->pid == 0) {
-		dup2(to[0], 0);
-		dup2(from[1], 1);
-		close(to[0]);
-		close(to[1]);
-		close(from[0]);
-		close(from[1]);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	close(to[0]);
-	close(from[1]);
-	e->in = fdopen(to[1], "w");
-	e->out = from[0];
-	e->len = 0;
-	return e->in != NULL ? 0 : -1;
-}
-
-static void
-cpumatch_engine_stop(struct cpumatch_engine *e)
-{
-	int status;
-
-	fputs("END\n", e->in);
-	fclose(e->in);
-	for (int i = 0; i < 100; i++) {
-		if (waitpid(e->pid, &status, WNOHANG) == e->pid)
-			goto out;
-		usleep(10000);
-	}
-	kill(e->pid, SIGKILL);
-	waitpid(e->pid, &status, 0);
-out:
-	close(e->out);
-}
-
-static void
-cpumatch_engine_send(struct cpumatch_engine *e, const char *line)
-{
-	fprintf(e->in, "%s\n", line);
-	fflush(e->in);
-}
-
-/* The next answer that is not MESSAGE or DEBUG, within ms; NULL if none. */
+/* The next answer of an outside engine that is not MESSAGE or DEBUG,
+ * within ms; NULL if none. */
 static const char *
-cpumatch_engine_answer(struct cpumatch_engine *e, int ms)
+cpumatch_answer(struct gomocup_pipe *e, int ms, char *line, size_t size)
 {
-	for (;;) {
-		struct pollfd pfd = { e->out, POLLIN, 0 };
-		char *nl = memchr(e->buf, '\n', e->len);
-		ssize_t n;
-
-		if (nl != NULL) {
-			size_t k = (size_t)(nl - e->buf);
-
-			snprintf(e->line, sizeof e->line, "%.*s", (int)k,
-			    e->buf);
-			e->line[strcspn(e->line, "\r")] = '\0';
-			memmove(e->buf, nl + 1, e->len - k - 1);
-			e->len -= k + 1;
-			if (strncmp(e->line, "MESSAGE", 7) != 0 &&
-			    strncmp(e->line, "DEBUG", 5) != 0)
-				return e->line;
-			continue;
-		}
-		if (e->len == sizeof e->buf)
-			e->len = 0; /* a line too long to be an answer */
-		if (poll(&pfd, 1, ms) <= 0)
-			return NULL;
-		n = read(e->out, e->buf + e->len, sizeof e->buf - e->len);
-		if (n <= 0)
-			return NULL;
-		e->len += (size_t)n;
+	while (gomocup_pipe_line(e, ms, line, size) != NULL) {
+		if (strncmp(line, "MESSAGE", 7) != 0 &&
+		    strncmp(line, "DEBUG", 5) != 0)
+			return line;
 	}
+	return NULL;
+}
+
+static void
+cpumatch_stop(struct gomocup_pipe *e)
+{
+	gomocup_pipe_send(e, "END\n");
+	gomocup_pipe_close_input(e);
+	gomocup_pipe_wait(e, 1000);
+}
+
+static void
+cpumatch_sendf(struct gomocup_pipe *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+cpumatch_sendf(struct gomocup_pipe *e, const char *fmt, ...)
+{
+	char line[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	gomocup_pipe_send(e, line);
 }
 
 /*
@@ -414,9 +355,10 @@ cpumatch_external_game(const struct cpumatch_opts *o, const char *cmd,
     int theirs, uint64_t seed, struct cpu_tt *tt,
     struct cpumatch_tally *t)
 {
-	struct cpumatch_engine e;
+	char *argv[] = { "/bin/sh", "-c", (char *)cmd, NULL };
+	struct gomocup_pipe e;
 	struct game *g;
-	char err[GAME_ERR_LEN], line[64];
+	char err[GAME_ERR_LEN], line[64], answer[256];
 	const char *a;
 	double score = 0.5;
 	int plies = o->opening >= 0 ? o->opening : 2, wait_ms;
@@ -426,33 +368,30 @@ cpumatch_external_game(const struct cpumatch_opts *o, const char *cmd,
 		return -1;
 	}
 	cpumatch_open(g, plies, seed);
-	if (cpumatch_engine_start(&e, cmd) != 0) {
+	if (gomocup_pipe_start(&e, argv) != 0) {
 		fprintf(stderr, "cpumatch: cannot run %s\n", cmd);
 		game_free(g);
 		return -1;
 	}
 	wait_ms = o->time_ms * 5 + 3000;
-	snprintf(line, sizeof line, "START %d", o->size);
-	cpumatch_engine_send(&e, line);
-	if ((a = cpumatch_engine_answer(&e, wait_ms)) == NULL ||
+	cpumatch_sendf(&e, "START %d\n", o->size);
+	if ((a = cpumatch_answer(&e, wait_ms, answer, sizeof answer)) == NULL ||
 	    strcmp(a, "OK") != 0) {
 		fprintf(stderr, "cpumatch: %s: START %d: %s\n", cmd, o->size,
 		    a != NULL ? a : "no answer");
-		cpumatch_engine_stop(&e);
+		cpumatch_stop(&e);
 		game_free(g);
 		return -1;
 	}
-	snprintf(line, sizeof line, "INFO timeout_turn %d", o->time_ms);
-	cpumatch_engine_send(&e, line);
-	cpumatch_engine_send(&e, "INFO timeout_match 0");
-	snprintf(line, sizeof line, "INFO rule %d", o->rule);
-	cpumatch_engine_send(&e, line);
+	cpumatch_sendf(&e, "INFO timeout_turn %d\nINFO timeout_match 0\n"
+	    "INFO rule %d\n", o->time_ms, o->rule);
 
 	for (int ply = 0, told = 0; ply < CPUMATCH_MAX_PLY; ply++) {
 		const struct variant *v = g->variant;
 		const struct stone_board *b = stone_game_board(g);
 		struct game_status st;
-		int p, last;
+		struct move m;
+		int p, side, last;
 
 		v->status(g, &st);
 		if (st.phase != GAME_PLAYING)
@@ -466,32 +405,26 @@ cpumatch_external_game(const struct cpumatch_opts *o, const char *cmd,
 		/* Their turn: the whole board the first time, then our
 		 * last stone. */
 		if (!told && b->stones == 0)
-			cpumatch_engine_send(&e, "BEGIN");
+			cpumatch_sendf(&e, "BEGIN\n");
 		else if (!told) {
-			cpumatch_engine_send(&e, "BOARD");
+			cpumatch_sendf(&e, "BOARD\n");
 			for (int i = 0; i < v->ply(g); i++) {
-				struct move m;
-				int side;
-
 				v->history(g, i, &m, &side);
 				gomocup_point_format(b->size, m.to, line,
 				    sizeof line);
-				fprintf(e.in, "%s,%d\n", line,
+				cpumatch_sendf(&e, "%s,%d\n", line,
 				    side == theirs ? 1 : 2);
 			}
-			cpumatch_engine_send(&e, "DONE");
+			cpumatch_sendf(&e, "DONE\n");
 		} else {
-			struct move m;
-			int side;
-
 			v->history(g, v->ply(g) - 1, &m, &side);
 			gomocup_point_format(b->size, m.to, line, sizeof line);
-			fprintf(e.in, "TURN %s\n", line);
-			fflush(e.in);
+			cpumatch_sendf(&e, "TURN %s\n", line);
 		}
 		told = 1;
 		last = v->ply(g);
-		if ((a = cpumatch_engine_answer(&e, wait_ms)) == NULL ||
+		if ((a = cpumatch_answer(&e, wait_ms, answer,
+		    sizeof answer)) == NULL ||
 		    (p = gomocup_point_parse(b->size, a)) < 0 ||
 		    v->play(g, theirs, &(struct move){ .from = -1,
 		    .to = (int16_t)p }, err, sizeof err) != 0 ||
@@ -504,7 +437,7 @@ cpumatch_external_game(const struct cpumatch_opts *o, const char *cmd,
 	score = cpumatch_result(g, 1 - theirs);
 done:
 	t->plies += g->variant->ply(g);
-	cpumatch_engine_stop(&e);
+	cpumatch_stop(&e);
 	game_free(g);
 	return score;
 }

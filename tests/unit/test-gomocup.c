@@ -6,7 +6,6 @@
  */
 #include <check.h>
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 
 #include "engine/stone.h"
 #include "cli/gomocup.h"
+#include "tests/gomocup-pipe.h"
 
 static struct gomocup *gc;
 
@@ -290,76 +290,25 @@ START_TEST(test_self_games)
 END_TEST
 
 /* The real program, over pipes. */
-struct child {
-	pid_t pid;
-	int in, out;
-	char buf[4096];
-	size_t len;
-};
-
 static void
-child_start(struct child *c)
+child_start(struct gomocup_pipe *c)
 {
 	const char *dir = getenv("top_builddir");
 	char path[4096];
-	int to[2], from[2];
+	char *argv[] = { path, "--gomocup", "--level", "5", NULL };
 
 	snprintf(path, sizeof path, "%s/gamehall-engine", dir ? dir : ".");
-	ck_assert_int_eq(pipe(to), 0);
-	ck_assert_int_eq(pipe(from), 0);
-	c->pid = fork();
-	ck_assert_int_ge(c->pid, 0);
-	if (c->pid == 0) {
-		dup2(to[0], 0);
-		dup2(from[1], 1);
-		close(to[0]);
-		close(to[1]);
-		close(from[0]);
-		close(from[1]);
-		execl(path, path, "--gomocup", "--level", "5", (char *)NULL);
-		_exit(127);
-	}
-	close(to[0]);
-	close(from[1]);
-	c->in = to[1];
-	c->out = from[0];
-	c->len = 0;
+	ck_assert_int_eq(gomocup_pipe_start(c, argv), 0);
 }
 
 static void
-child_send(struct child *c, const char *text)
+child_send(struct gomocup_pipe *c, const char *text)
 {
-	ck_assert_int_eq(write(c->in, text, strlen(text)),
-	    (ssize_t)strlen(text));
+	ck_assert_int_eq(gomocup_pipe_send(c, text), 0);
 }
 
-/* The next line, within ms; NULL on timeout or end. */
-static char *
-child_line(struct child *c, int ms, char *line, size_t size)
-{
-	for (;;) {
-		struct pollfd pfd = { c->out, POLLIN, 0 };
-		char *nl = memchr(c->buf, '\n', c->len);
-		ssize_t n;
-
-		if (nl != NULL) {
-			size_t k = (size_t)(nl - c->buf);
-
-			ck_assert_uint_lt(k, size);
-			memcpy(line, c->buf, k);
-			line[k] = '\0';
-			memmove(c->buf, nl + 1, c->len - k - 1);
-			c->len -= k + 1;
-			return line;
-		}
-		if (poll(&pfd, 1, ms) <= 0)
-			return NULL;
-		n = read(c->out, c->buf + c->len, sizeof c->buf - c->len);
-		if (n <= 0)
-			return NULL;
-		c->len += (size_t)n;
-	}
-}
+#define child_line gomocup_pipe_line
+#define child_wait gomocup_pipe_wait
 
 static int64_t
 now_ms(void)
@@ -370,33 +319,9 @@ now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Wait for the child to exit within ms; its status, or -1. */
-static int
-child_wait(struct child *c, int ms)
-{
-	int64_t end = now_ms() + ms;
-	int status;
-
-	while (now_ms() < end) {
-		if (waitpid(c->pid, &status, WNOHANG) == c->pid)
-			return status;
-		usleep(5000);
-	}
-	kill(c->pid, SIGKILL);
-	waitpid(c->pid, &status, 0);
-	return -1;
-}
-
-static void
-child_close(struct child *c)
-{
-	close(c->in);
-	close(c->out);
-}
-
 START_TEST(test_program_session)
 {
-	struct child c;
+	struct gomocup_pipe c;
 	char line[256];
 	int status;
 
@@ -422,14 +347,13 @@ START_TEST(test_program_session)
 	    "ERROR", 5), 0);
 	status = child_wait(&c, 5000);
 	ck_assert_msg(status == 0, "status %d", status);
-	child_close(&c);
 }
 END_TEST
 
 /* END while it thinks a long move: out within a second, no move said. */
 START_TEST(test_program_end_while_thinking)
 {
-	struct child c;
+	struct gomocup_pipe c;
 	char line[256];
 	int64_t t;
 	int status;
@@ -442,20 +366,18 @@ START_TEST(test_program_end_while_thinking)
 	t = now_ms();
 	child_send(&c, "END\n");
 	status = child_wait(&c, 1000);
+	ck_assert_int_lt(now_ms() - t, 1000);
 	ck_assert_msg(status == 0, "status %d after %lld ms", status,
 	    (long long)(now_ms() - t));
-	ck_assert_int_lt(now_ms() - t, 1000);
-	child_close(&c);
 
 	/* End of input is not END: the move still comes. */
 	child_start(&c);
 	child_send(&c, "START 15\nINFO timeout_turn 200\nBEGIN\n");
-	close(c.in);
+	gomocup_pipe_close_input(&c);
 	ck_assert_str_eq(child_line(&c, 5000, line, sizeof line), "OK");
 	ck_assert_ptr_nonnull(child_line(&c, 5000, line, sizeof line));
 	ck_assert_int_ge(gomocup_point_parse(15, line), 0);
 	ck_assert_int_eq(child_wait(&c, 5000), 0);
-	close(c.out);
 }
 END_TEST
 
