@@ -1,10 +1,421 @@
-/* cpu-stone.c - placeholder until the family's search lands: no answer, so
- * cpu.c plays a safe legal move. */
-#include "engine/cpu-int.h"
+/*
+ * cpu-stone.c - the five-in-a-row player (gomoku, freestyle, standard,
+ * renju).  At the root, in order: a five to play, a five to stop, an open
+ * four; then a win by fours (VCF), an answer to an open three, a win by
+ * threes and fours (VCT); the moves left are checked against the other
+ * side's VCF, and what survives goes to iterative-deepening PVS
+ * (cpu-stone-search.c).  Swap openings are cpu-stone-open.c.
+ *
+ * The levels differ in their node cap, depth, width, noise and in which
+ * of the threat searches they run; every level plays its own five and,
+ * from level 1 up, stops the other side's five.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/cpu-stone.h"
+
+#define CPU_STONE_INF 30000
+
+struct cpu_stone_level {
+	uint64_t nodes; /* its own cap; 0 none */
+	int depth;      /* plies of PVS, at most */
+	int width;      /* moves per node */
+	int noise;      /* random spread on the root's values */
+	int vcf;        /* fours in a VCF; 0 no VCF */
+	int vct;        /* threats in a VCT; 0 no VCT */
+	int answer;     /* meets an open three with its answers only */
+	int guard;      /* checks its move against the other's VCF */
+};
+
+static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
+	{ 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1200, 1, 8, 90, 0, 0, 0, 0 },
+	{ 12000, 3, 10, 25, 4, 0, 1, 0 },
+	{ 120000, 6, 14, 0, 12, 2, 1, 1 },
+	{ 1200000, 10, 18, 0, 20, 3, 1, 1 },
+	{ 0, 40, 22, 0, 30, 5, 1, 1 },
+};
+
+/* What level 5 may spend when nothing else limits it. */
+#define CPU_STONE_MASTER_NODES 6000000
+
+/* A part of what is left, for one threat search at the root. */
+struct cpu_stone_budget {
+	uint64_t node_cap;
+	int64_t deadline_us;
+};
+
+static void
+cpu_stone_budget_begin(struct cpu_search *s, struct cpu_stone_budget *b,
+    int permille)
+{
+	b->node_cap = s->node_cap;
+	b->deadline_us = s->deadline_us;
+	if (s->node_cap != 0)
+		s->node_cap = s->nodes + (s->node_cap - s->nodes) *
+		    (uint64_t)permille / 1000;
+	if (s->deadline_us != 0)
+		s->deadline_us = cpu_now_us() + (s->deadline_us -
+		    cpu_now_us()) * permille / 1000;
+}
+
+static void
+cpu_stone_budget_end(struct cpu_search *s, struct cpu_stone_budget *b)
+{
+	s->node_cap = b->node_cap;
+	s->deadline_us = b->deadline_us;
+	s->stopped = 0;
+	cpu_search_done(s);
+}
+
+static void
+cpu_stone_answer(const struct cpu_stone_pos *pos, struct cpu_result *res,
+    int p, int score, const char *what)
+{
+	char text[4];
+
+	res->is_choice = 0;
+	res->nmoves = 1;
+	res->move[0].from = -1;
+	res->move[0].to = (int16_t)p;
+	res->move[0].piece = 0;
+	res->move[0].promote = 0;
+	res->score = score;
+	stone_point_format(pos->size, p, text);
+	snprintf(res->pv, sizeof res->pv, "%s %s", what, text);
+}
+
+/* The points the game allows and the side may play without losing (g
+ * NULL: every empty point). */
+static int
+cpu_stone_root_points(const struct game *g, struct cpu_stone_pos *pos,
+    uint8_t *ok)
+{
+	struct move *list;
+	int n, count = 0;
+
+	memset(ok, 0, STONE_MAX_POINTS);
+	if (g == NULL) {
+		/* Judging a position for a choice: any empty point. */
+		for (int p = 0; p < pos->npts; p++) {
+			if (cpu_stone_legal(pos, pos->to_move, p)) {
+				ok[p] = 1;
+				count++;
+			}
+		}
+		return count;
+	}
+	n = g->variant->legal(g, NULL, 0);
+	if (n <= 0 || (list = calloc((size_t)n, sizeof *list)) == NULL)
+		return 0;
+	n = g->variant->legal(g, list, n);
+	for (int i = 0; i < n; i++) {
+		int p = list[i].to;
+
+		if (p >= 0 && p < pos->npts &&
+		    cpu_stone_legal(pos, pos->to_move, p)) {
+			ok[p] = 1;
+			count++;
+		}
+	}
+	/* Only restricted points left (renju Black): one of them, then. */
+	for (int i = 0; i < n && count == 0; i++) {
+		ok[list[i].to] = 1;
+		count++;
+	}
+	free(list);
+	return count;
+}
+
+/* Near the stones and best by shape, or nearest the centre. */
+static int
+cpu_stone_static(const struct cpu_stone_pos *pos, const uint8_t *ok)
+{
+	int best = -1, bestv = -1, c = pos->size / 2;
+
+	for (int p = 0; p < pos->npts; p++) {
+		int v, dc = abs(p / pos->size - c), dr = abs(p % pos->size - c);
+
+		if (!ok[p])
+			continue;
+		v = (pos->near[p] ? cpu_stone_order(pos, p) * 64 + 64 : 0) +
+		    (32 - (dc > dr ? dc : dr));
+		if (v > bestv) {
+			bestv = v;
+			best = p;
+		}
+	}
+	return best;
+}
+
+/* What nothing but the shapes decides: 1 when res is filled. */
+static int
+cpu_stone_forced(struct cpu_stone_pos *pos, const uint8_t *ok,
+    struct cpu_result *res)
+{
+	int a = pos->to_move, o = 1 - a, f[STONE_MAX_POINTS], nf;
+
+	for (int p = 0; p < pos->npts; p++) {
+		if (ok[p] && cpu_stone_is_five(pos, a, p)) {
+			cpu_stone_answer(pos, res, p, CPU_STONE_WIN - 1, "five");
+			return 1;
+		}
+	}
+	nf = cpu_stone_fives(pos, o, f, STONE_MAX_POINTS);
+	for (int i = 0; i < nf; i++) {
+		if (ok[f[i]]) {
+			cpu_stone_answer(pos, res, f[i], nf > 1 ?
+			    -(CPU_STONE_WIN - 2) : 0, "block");
+			return 1;
+		}
+	}
+	if (nf > 0) {
+		cpu_stone_answer(pos, res, cpu_stone_static(pos, ok),
+		    -(CPU_STONE_WIN - 2), "lost");
+		return 1;
+	}
+	for (int p = 0; p < pos->npts; p++) {
+		if (ok[p] && cpu_stone_is_open4(pos, a, p)) {
+			cpu_stone_answer(pos, res, p, CPU_STONE_WIN - 3, "four");
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A threat search with part of what is left: 1 when it won. */
+static int
+cpu_stone_root_tss(struct cpu_stone_pos *pos, struct cpu_search *s,
+    int (*fn)(struct cpu_stone_pos *, struct cpu_search *, int, int *),
+    int depth, const uint8_t *ok, struct cpu_result *res, const char *what)
+{
+	struct cpu_stone_budget budget;
+	int m = -1, won;
+	char text[16];
+
+	cpu_stone_budget_begin(s, &budget, 300);
+	won = fn(pos, s, depth, &m);
+	cpu_stone_budget_end(s, &budget);
+	if (!won || m < 0 || m >= pos->npts || !ok[m])
+		return 0;
+	snprintf(text, sizeof text, "%s d%d", what, depth);
+	cpu_stone_answer(pos, res, m, CPU_STONE_WIN - 2 * depth, text);
+	return 1;
+}
+
+/* Keep the moves after which the other side has no VCF. */
+static int
+cpu_stone_guard(struct cpu_stone_pos *pos, struct cpu_search *s,
+    int depth, int *moves, int n)
+{
+	int kept[STONE_MAX_POINTS], k = 0, m;
+
+	cpu_stone_pass(pos);
+	if (!cpu_stone_vcf(pos, s, depth, &m)) {
+		cpu_stone_pass(pos);
+		return n;
+	}
+	cpu_stone_pass(pos);
+	for (int i = 0; i < n && !s->stopped; i++) {
+		cpu_stone_put(pos, moves[i]);
+		if (!cpu_stone_vcf(pos, s, depth, &m))
+			kept[k++] = moves[i];
+		cpu_stone_undo(pos);
+	}
+	if (k == 0 || s->stopped)
+		return n;
+	memcpy(moves, kept, (size_t)k * sizeof *kept);
+	return k;
+}
+
+/* Iterative deepening over the root's moves; the best move's index. */
+static int
+cpu_stone_deepen(struct cpu_stone_ab *ab, const struct cpu_stone_level *lv,
+    int *moves, int *value, int n, struct cpu_result *res)
+{
+	struct cpu_search *s = ab->s;
+	int bestidx = 0;
+
+	for (int depth = 1; depth <= lv->depth; depth++) {
+		int alpha = -CPU_STONE_INF, best = -CPU_STONE_INF, idx = -1;
+		int score[STONE_MAX_POINTS];
+
+		for (int i = 0; i < n; i++) {
+			int v, lo = lv->noise ? -CPU_STONE_INF : alpha;
+
+			cpu_stone_put(ab->pos, moves[i]);
+			if (i == 0 || lv->noise)
+				v = -cpu_stone_search(ab, depth - 1,
+				    -CPU_STONE_INF, -lo, 1);
+			else {
+				v = -cpu_stone_search(ab, depth - 1, -alpha - 1,
+				    -alpha, 1);
+				if (v > alpha && !s->stopped)
+					v = -cpu_stone_search(ab, depth - 1,
+					    -CPU_STONE_INF, -alpha, 1);
+			}
+			cpu_stone_undo(ab->pos);
+			if (s->stopped)
+				break;
+			score[i] = v;
+			if (v > best) {
+				best = v;
+				idx = i;
+			}
+			if (v > alpha)
+				alpha = v;
+		}
+		if (idx < 0)
+			break;
+		if (s->stopped) {
+			/* A move searched in full that beat the first is
+			 * better at this depth too. */
+			if (idx > 0) {
+				bestidx = idx;
+				value[idx] = best;
+			}
+			break;
+		}
+		for (int i = 0; i < n; i++)
+			value[i] = score[i];
+		/* The best to the front, the rest in their new order. */
+		cpu_stone_sort(moves, value, n);
+		bestidx = 0;
+		res->depth = depth;
+		if (CPU_STONE_WON(best) || (CPU_STONE_LOST(best) && n == 1))
+			break;
+		if (s->deadline_us != 0 && cpu_search_used(s) > 400)
+			break;
+		if (cpu_search_done(s))
+			break;
+	}
+	return bestidx;
+}
+
+int
+cpu_stone_root(const struct game *g, struct cpu_stone_pos *pos,
+    struct cpu_search *s, int level, struct cpu_result *res)
+{
+	const struct cpu_stone_level *lv = &cpu_stone_levels[level];
+	struct cpu_stone_budget budget;
+	struct cpu_stone_ab *ab;
+	uint8_t ok[STONE_MAX_POINTS];
+	int moves[STONE_MAX_POINTS], value[STONE_MAX_POINTS], n = 0, k;
+	int a = pos->to_move, threat;
+	char what[16];
+
+	if (cpu_stone_root_points(g, pos, ok) == 0)
+		return -1;
+	if (cpu_stone_forced(pos, ok, res))
+		return 0;
+	if (cpu_search_done(s)) {
+		cpu_stone_answer(pos, res, cpu_stone_static(pos, ok), 0,
+		    "quick");
+		return 0;
+	}
+	if (lv->vcf && cpu_stone_root_tss(pos, s, cpu_stone_vcf, lv->vcf, ok,
+	    res, "VCF"))
+		return 0;
+	cpu_stone_pass(pos);
+	threat = 0;
+	for (int p = 0; p < pos->npts && !threat; p++)
+		threat = pos->near[p] && cpu_stone_is_open4(pos, 1 - a, p) &&
+		    cpu_stone_legal(pos, 1 - a, p);
+	cpu_stone_pass(pos);
+	if (lv->vct && !threat && cpu_stone_root_tss(pos, s, cpu_stone_vct,
+	    lv->vct, ok, res, "VCT"))
+		return 0;
+
+	if ((ab = calloc(1, sizeof *ab)) == NULL)
+		return -1;
+	ab->pos = pos;
+	ab->s = s;
+	ab->width = lv->width;
+	for (int i = 0; i < CPU_STONE_MAXPLY; i++)
+		ab->killer[i][0] = ab->killer[i][1] = -1;
+	if (threat && lv->answer)
+		n = cpu_stone_defences(pos, moves, STONE_MAX_POINTS);
+	else {
+		int all[STONE_MAX_POINTS], na;
+
+		na = cpu_stone_moves(ab, all, lv->width + 8, -1, 0);
+		for (int i = 0; i < na; i++) {
+			if (ok[all[i]])
+				moves[n++] = all[i];
+		}
+	}
+	k = 0;
+	for (int i = 0; i < n; i++) {
+		if (ok[moves[i]])
+			moves[k++] = moves[i];
+	}
+	n = k;
+	if (n == 0)
+		moves[n++] = cpu_stone_static(pos, ok);
+	if (lv->guard && n > 1) {
+		cpu_stone_budget_begin(s, &budget, 200);
+		n = cpu_stone_guard(pos, s, lv->vcf, moves, n);
+		cpu_stone_budget_end(s, &budget);
+	}
+	for (int i = 0; i < n; i++)
+		value[i] = 0;
+	k = n > 1 ? cpu_stone_deepen(ab, lv, moves, value, n, res) : 0;
+	if (lv->noise && n > 1 && res->depth > 0) {
+		int bestv = -CPU_STONE_INF;
+
+		for (int i = 0; i < n; i++) {
+			int v = value[i];
+
+			if (!CPU_STONE_LOST(v) && !CPU_STONE_WON(v))
+				v += cpu_rand_below(s, lv->noise);
+			if (v > bestv) {
+				bestv = v;
+				k = i;
+			}
+		}
+	}
+	free(ab);
+	snprintf(what, sizeof what, "d%d %+d", res->depth, value[k]);
+	cpu_stone_answer(pos, res, moves[k], value[k], what);
+	return 0;
+}
 
 int
 cpu_stone_think(const struct game *g, struct cpu_search *s,
     struct cpu_result *res)
 {
-	return -1;
+	struct cpu_stone_pos *pos;
+	struct game_status st;
+	struct stone_info info;
+	int level = s->limits->level, rc;
+	uint64_t cap;
+
+	if (stone_game_info(g, &info) != 0)
+		return -1;
+	if (level < CPU_LEVEL_MIN)
+		level = CPU_LEVEL_MIN;
+	if (level > CPU_LEVEL_MAX)
+		level = CPU_LEVEL_MAX;
+	cap = cpu_stone_levels[level].nodes;
+	if (cap == 0 && s->deadline_us == 0)
+		cap = CPU_STONE_MASTER_NODES;
+	if (cap != 0 && (s->node_cap == 0 || cap < s->node_cap))
+		s->node_cap = cap;
+	g->variant->status(g, &st);
+	if (st.phase == GAME_CHOOSING)
+		return cpu_stone_choose(g, s, res);
+	if (st.phase != GAME_PLAYING)
+		return -1;
+	if ((info.stage == STONE_INFO_THREE || info.stage == STONE_INFO_MORE) &&
+	    cpu_stone_opening(g, s, res) == 0)
+		return 0;
+	if ((pos = malloc(sizeof *pos)) == NULL)
+		return -1;
+	rc = cpu_stone_pos_init(pos, g);
+	if (rc == 0)
+		rc = cpu_stone_root(g, pos, s, level, res);
+	free(pos);
+	return rc;
 }

@@ -1,0 +1,466 @@
+/*
+ * cpu-stone-board.c - the player's position: line shapes by table look-up,
+ * kept incrementally, and what the search asks of them.
+ *
+ * A shape depends on the eleven cells of the line centred on the point
+ * (five each side: an exact five needs to see the cell beyond it), each
+ * empty, own or blocked (the other colour or the edge): 3^10 windows with
+ * the centre empty.  The two tables (a five must be exact, or six wins
+ * too) are computed once per process on first use; they are constants of
+ * the rules, shared read-only by every search and thread.
+ */
+#include <stdatomic.h>
+#include <string.h>
+
+#include "engine/cpu-stone.h"
+#include "engine/forbidden.h"
+
+#define CPU_STONE_NWIN 59049 /* 3^10 */
+
+static uint8_t cpu_stone_table[2][CPU_STONE_NWIN]; /* [exact][window] */
+static uint16_t cpu_stone_ternary[1024];
+static atomic_int cpu_stone_ready;
+
+/* Weights of the shapes in the evaluation and in the move order. */
+static const int cpu_stone_weight[CPU_STONE_NPAT] = {
+	0, 1, 3, 3, 9, 8, 24, 28, 90, 300, 0,
+};
+static const int cpu_stone_oweight[CPU_STONE_NPAT] = {
+	0, 1, 2, 4, 12, 10, 45, 60, 400, 0, 0,
+};
+
+static int
+cpu_stone_run(uint32_t m)
+{
+	uint32_t up = ~(m >> 5), down = ~(m << 26);
+
+	return __builtin_ctz(up) + __builtin_clz(down) - 1;
+}
+
+static int
+cpu_stone_wins(uint32_t m, int exact)
+{
+	int r = cpu_stone_run(m);
+
+	return exact ? r == 5 : r >= 5;
+}
+
+/* The ternary index of a window's ten outer cells. */
+static int
+cpu_stone_index(uint32_t own, uint32_t blk)
+{
+	own = (own & 0x1f) | ((own >> 6) << 5);
+	blk = (blk & 0x1f) | ((blk >> 6) << 5);
+	return cpu_stone_ternary[own & 0x3ff] +
+	    2 * cpu_stone_ternary[blk & 0x3ff];
+}
+
+/* The shape of own stones plus the centre, memoised in t (0xff unknown). */
+static int
+cpu_stone_shape(uint8_t *t, int exact, uint32_t own, uint32_t blk)
+{
+	static const uint8_t down[CPU_STONE_NPAT] = {
+		CPU_STONE_NONE, CPU_STONE_NONE, CPU_STONE_NONE, CPU_STONE_B1,
+		CPU_STONE_F1, CPU_STONE_B2, CPU_STONE_F2, CPU_STONE_B3,
+		CPU_STONE_F3, CPU_STONE_NONE, CPU_STONE_NONE,
+	};
+	int idx = cpu_stone_index(own, blk), fives = 0, best = CPU_STONE_NONE;
+	uint32_t m = own | 1u << 5;
+
+	if (t[idx] != 0xff)
+		return t[idx];
+	if (cpu_stone_wins(m, exact))
+		return t[idx] = CPU_STONE_FIVE;
+	if (cpu_stone_run(m) >= 6)
+		return t[idx] = CPU_STONE_OVER;
+	for (int q = 1; q <= 9; q++) {
+		if (q != 5 && !((own | blk) >> q & 1) &&
+		    cpu_stone_wins(m | 1u << q, exact))
+			fives++;
+	}
+	if (fives > 0)
+		return t[idx] = fives >= 2 ? CPU_STONE_F4 : CPU_STONE_B4;
+	for (int q = 1; q <= 9; q++) {
+		int s;
+
+		if (q == 5 || ((own | blk) >> q & 1))
+			continue;
+		s = down[cpu_stone_shape(t, exact, own | 1u << q, blk)];
+		if (s > best)
+			best = s;
+	}
+	return t[idx] = (uint8_t)best;
+}
+
+static void
+cpu_stone_build(void)
+{
+	for (int m = 0; m < 1024; m++) {
+		int v = 0, p = 1;
+
+		for (int i = 0; i < 10; i++, p *= 3) {
+			if (m >> i & 1)
+				v += p;
+		}
+		cpu_stone_ternary[m] = (uint16_t)v;
+	}
+	for (int exact = 0; exact < 2; exact++) {
+		uint8_t *t = cpu_stone_table[exact];
+
+		memset(t, 0xff, CPU_STONE_NWIN);
+		for (int idx = 0; idx < CPU_STONE_NWIN; idx++) {
+			uint32_t own = 0, blk = 0;
+			int v = idx;
+
+			for (int i = 0; i < 10; i++, v /= 3) {
+				int bit = i < 5 ? i : i + 1;
+
+				if (v % 3 == 1)
+					own |= 1u << bit;
+				else if (v % 3 == 2)
+					blk |= 1u << bit;
+			}
+			cpu_stone_shape(t, exact, own, blk);
+		}
+	}
+}
+
+/* The first caller builds the tables; any other waits until they are. */
+static void
+cpu_stone_tables(void)
+{
+	int expected = 0;
+
+	if (atomic_load_explicit(&cpu_stone_ready, memory_order_acquire) == 2)
+		return;
+	if (atomic_compare_exchange_strong(&cpu_stone_ready, &expected, 1)) {
+		cpu_stone_build();
+		atomic_store_explicit(&cpu_stone_ready, 2,
+		    memory_order_release);
+		return;
+	}
+	while (atomic_load_explicit(&cpu_stone_ready,
+	    memory_order_acquire) != 2)
+		;
+}
+
+static inline int
+cpu_stone_lookup(const struct cpu_stone_pos *pos, int c, int d, int col,
+    int row)
+{
+	const struct stone_board *b = &pos->b;
+	int l = stone_line_index(pos->size, d, col, row);
+	int x = stone_line_pos(d, col, row);
+	uint32_t own = (b->line[c][d][l] >> x) & 0x7ff;
+	uint32_t blk = ((b->line[1 - c][d][l] | b->edge[d][l]) >> x) & 0x7ff;
+
+	return pos->table[c][cpu_stone_index(own, blk)];
+}
+
+/* The point k steps from p along direction d, or -1 off the board. */
+static inline int
+cpu_stone_along(const struct cpu_stone_pos *pos, int p, int d, int k)
+{
+	int col = p / pos->size + k * stone_dir_step[d][0];
+	int row = p % pos->size + k * stone_dir_step[d][1];
+
+	if (col < 0 || col >= pos->size || row < 0 || row >= pos->size)
+		return -1;
+	return col * pos->size + row;
+}
+
+/* Shapes of the lines through p (within five) change: look them up again. */
+static void
+cpu_stone_refresh(struct cpu_stone_pos *pos, int p)
+{
+	for (int d = 0; d < STONE_NDIRS; d++) {
+		for (int k = -5; k <= 5; k++) {
+			int q = cpu_stone_along(pos, p, d, k);
+
+			if (q < 0)
+				continue;
+			for (int c = 0; c < 2; c++) {
+				int old = pos->pat[c][d][q], now = CPU_STONE_NONE;
+
+				if (pos->b.cell[q] == STONE_EMPTY)
+					now = cpu_stone_lookup(pos, c, d,
+					    q / pos->size, q % pos->size);
+				pos->pat[c][d][q] = (uint8_t)now;
+				pos->eval[c] += cpu_stone_weight[now] -
+				    cpu_stone_weight[old];
+			}
+		}
+	}
+}
+
+static void
+cpu_stone_near(struct cpu_stone_pos *pos, int p, int delta)
+{
+	int size = pos->size, col0 = p / size, row0 = p % size;
+
+	for (int col = col0 - 2; col <= col0 + 2; col++) {
+		for (int row = row0 - 2; row <= row0 + 2; row++) {
+			if (col >= 0 && col < size && row >= 0 && row < size)
+				pos->near[col * size + row] += (uint8_t)delta;
+		}
+	}
+}
+
+int
+cpu_stone_pos_init(struct cpu_stone_pos *pos, const struct game *g)
+{
+	const struct stone_board *b = stone_game_board(g);
+	struct stone_info info;
+	uint64_t z = 0x9E3779B97F4A7C15ULL;
+	int exact[2];
+
+	if (b == NULL || stone_game_info(g, &info) != 0)
+		return -1;
+	cpu_stone_tables();
+	memset(pos, 0, sizeof *pos);
+	pos->size = info.size;
+	pos->npts = info.size * info.size;
+	pos->to_move = info.to_move;
+	switch (info.kind) {
+	case STONE_INFO_FREESTYLE:
+		exact[0] = exact[1] = 0;
+		break;
+	case STONE_INFO_RENJU:
+		exact[0] = 1;
+		exact[1] = 0;
+		pos->forbid = 1;
+		break;
+	case STONE_INFO_GOMOKU:
+		exact[0] = !info.overline || info.restrict_black;
+		exact[1] = !info.overline;
+		pos->forbid = info.restrict_black;
+		break;
+	default:
+		exact[0] = exact[1] = 1;
+		break;
+	}
+	pos->table[0] = cpu_stone_table[exact[0]];
+	pos->table[1] = cpu_stone_table[exact[1]];
+	/* The same keys every time, so a table kept between turns serves;
+	 * the rules go into them, so one kept between games does no harm. */
+	z ^= (uint64_t)(info.kind * 64 + info.size * 4 + exact[0] * 2 +
+	    exact[1]) * 0xD1B54A32D192ED03ULL + (uint64_t)pos->forbid;
+	for (int c = 0; c < 2; c++) {
+		for (int p = 0; p < STONE_MAX_POINTS; p++) {
+			z += 0x9E3779B97F4A7C15ULL;
+			uint64_t x = z;
+
+			x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+			x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+			pos->zob[c][p] = x ^ (x >> 31);
+		}
+	}
+	pos->zob_side = pos->zob[1][0] ^ pos->zob[0][1] * 3;
+	pos->b = *b;
+	for (int p = 0; p < pos->npts; p++) {
+		if (b->cell[p] != STONE_EMPTY) {
+			pos->key ^= pos->zob[b->cell[p] - 1][p];
+			cpu_stone_near(pos, p, 1);
+		}
+	}
+	if (pos->to_move)
+		pos->key ^= pos->zob_side;
+	for (int p = 0; p < pos->npts; p++) {
+		int size = pos->size;
+
+		for (int d = 0; d < STONE_NDIRS; d++) {
+			for (int c = 0; c < 2; c++) {
+				int v = CPU_STONE_NONE;
+
+				if (b->cell[p] == STONE_EMPTY)
+					v = cpu_stone_lookup(pos, c, d,
+					    p / size, p % size);
+				pos->pat[c][d][p] = (uint8_t)v;
+				pos->eval[c] += cpu_stone_weight[v];
+			}
+		}
+	}
+	return 0;
+}
+
+void
+cpu_stone_put(struct cpu_stone_pos *pos, int p)
+{
+	int c = pos->to_move;
+
+	stone_board_put(&pos->b, p, c + 1);
+	pos->key ^= pos->zob[c][p] ^ pos->zob_side;
+	cpu_stone_near(pos, p, 1);
+	cpu_stone_refresh(pos, p);
+	pos->stack[pos->ply++] = (int16_t)p;
+	pos->to_move = 1 - c;
+}
+
+void
+cpu_stone_undo(struct cpu_stone_pos *pos)
+{
+	int p = pos->stack[--pos->ply];
+	int c = pos->b.cell[p] - 1;
+
+	stone_board_take(&pos->b, p);
+	pos->key ^= pos->zob[c][p] ^ pos->zob_side;
+	cpu_stone_near(pos, p, -1);
+	cpu_stone_refresh(pos, p);
+	pos->to_move = c;
+}
+
+int
+cpu_stone_best(const struct cpu_stone_pos *pos, int c, int p)
+{
+	int best = 0;
+
+	for (int d = 0; d < STONE_NDIRS; d++) {
+		int v = pos->pat[c][d][p];
+
+		if (v != CPU_STONE_OVER && v > best)
+			best = v;
+	}
+	return best;
+}
+
+int
+cpu_stone_count(const struct cpu_stone_pos *pos, int c, int p, int level)
+{
+	int n = 0;
+
+	for (int d = 0; d < STONE_NDIRS; d++) {
+		int v = pos->pat[c][d][p];
+
+		n += v >= level && v != CPU_STONE_OVER;
+	}
+	return n;
+}
+
+/*
+ * The judge runs only where the shapes allow a restricted point: an
+ * overline, a four that may be two on one line, or two lines of three or
+ * more.  A five is never restricted.
+ */
+int
+cpu_stone_forbidden(struct cpu_stone_pos *pos, int p)
+{
+	int over = 0, big = 0, f4 = 0;
+
+	if (!pos->forbid || pos->b.cell[p] != STONE_EMPTY)
+		return 0;
+	for (int d = 0; d < STONE_NDIRS; d++) {
+		int v = pos->pat[0][d][p];
+
+		if (v == CPU_STONE_FIVE)
+			return 0;
+		over |= v == CPU_STONE_OVER;
+		f4 |= v == CPU_STONE_F4;
+		big += v >= CPU_STONE_F3 && v <= CPU_STONE_F4;
+	}
+	if (!over && !f4 && big < 2)
+		return 0;
+	return forbidden_at(&pos->b, p) != FORBIDDEN_NONE;
+}
+
+int
+cpu_stone_legal(struct cpu_stone_pos *pos, int c, int p)
+{
+	return pos->b.cell[p] == STONE_EMPTY &&
+	    (c != 0 || !cpu_stone_forbidden(pos, p));
+}
+
+int
+cpu_stone_is_five(const struct cpu_stone_pos *pos, int c, int p)
+{
+	return cpu_stone_count(pos, c, p, CPU_STONE_FIVE) > 0;
+}
+
+int
+cpu_stone_is_four(const struct cpu_stone_pos *pos, int c, int p)
+{
+	return cpu_stone_count(pos, c, p, CPU_STONE_B4) > 0;
+}
+
+int
+cpu_stone_is_open4(const struct cpu_stone_pos *pos, int c, int p)
+{
+	return cpu_stone_count(pos, c, p, CPU_STONE_F4) > 0 ||
+	    cpu_stone_count(pos, c, p, CPU_STONE_B4) >= 2;
+}
+
+int
+cpu_stone_fives(const struct cpu_stone_pos *pos, int c, int *out, int max)
+{
+	int n = 0;
+
+	for (int p = 0; p < pos->npts; p++) {
+		if (pos->near[p] == 0 || pos->b.cell[p] != STONE_EMPTY)
+			continue;
+		for (int d = 0; d < STONE_NDIRS; d++) {
+			if (pos->pat[c][d][p] == CPU_STONE_FIVE) {
+				if (n < max)
+					out[n] = p;
+				n++;
+				break;
+			}
+		}
+	}
+	return n;
+}
+
+int
+cpu_stone_five_after(const struct cpu_stone_pos *pos, int c, int p)
+{
+	for (int d = 0; d < STONE_NDIRS; d++) {
+		for (int k = -4; k <= 4; k++) {
+			int q = cpu_stone_along(pos, p, d, k);
+
+			if (k != 0 && q >= 0 &&
+			    pos->pat[c][d][q] == CPU_STONE_FIVE)
+				return q;
+		}
+	}
+	return -1;
+}
+
+/* The side to move gets its own shapes a little dearer: it moves first. */
+int
+cpu_stone_evaluate(const struct cpu_stone_pos *pos)
+{
+	int c = pos->to_move;
+
+	return (pos->eval[c] * 5 - pos->eval[1 - c] * 4) / 4;
+}
+
+static int
+cpu_stone_combo(const struct cpu_stone_pos *pos, int c, int p)
+{
+	int sum = 0, n4 = 0, n3 = 0;
+
+	for (int d = 0; d < STONE_NDIRS; d++) {
+		int v = pos->pat[c][d][p];
+
+		if (v == CPU_STONE_FIVE)
+			return 100000;
+		sum += cpu_stone_oweight[v];
+		n4 += v == CPU_STONE_B4 || v == CPU_STONE_F4;
+		n4 += v == CPU_STONE_F4;
+		n3 += v == CPU_STONE_F3;
+	}
+	if (n4 >= 2)
+		return sum + 5000;
+	if (n4 && n3)
+		return sum + 2000;
+	if (n3 >= 2)
+		return sum + 800;
+	return sum;
+}
+
+int
+cpu_stone_order(const struct cpu_stone_pos *pos, int p)
+{
+	int c = pos->to_move;
+
+	return cpu_stone_combo(pos, c, p) * 5 / 4 +
+	    cpu_stone_combo(pos, 1 - c, p);
+}
