@@ -55,13 +55,28 @@ struct worker {
 	int			 nthreads;
 };
 
+/*
+ * A job is done (run, or cancelled before it ran): onto the done list, and
+ * the loop woken once per batch, since it drains the whole list.  Called
+ * with the lock held.
+ */
+static void
+worker_finish(struct worker *w, struct worker_job *job)
+{
+	uint64_t	one = 1;
+	bool		wake = TAILQ_EMPTY(&w->done);
+
+	job->state = WORKER_FINISHED;
+	TAILQ_INSERT_TAIL(&w->done, job, entry);
+	if (wake && write(w->efd, &one, sizeof one) < 0 && errno != EAGAIN)
+		log_error("worker: eventfd write: %s", strerror(errno));
+}
+
 static void *
 worker_main(void *arg)
 {
 	struct worker		*w = arg;
 	struct worker_job	*job;
-	uint64_t		 one = 1;
-	bool			 wake;
 
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
@@ -83,13 +98,7 @@ worker_main(void *arg)
 		job->run(job->arg);
 
 		pthread_mutex_lock(&w->lock);
-		job->state = WORKER_FINISHED;
-		wake = TAILQ_EMPTY(&w->done);
-		TAILQ_INSERT_TAIL(&w->done, job, entry);
-		/* One wake-up per batch: the loop drains the whole list. */
-		if (wake && write(w->efd, &one, sizeof one) < 0 &&
-		    errno != EAGAIN)
-			log_error("worker: eventfd write: %s", strerror(errno));
+		worker_finish(w, job);
 	}
 	pthread_mutex_unlock(&w->lock);
 	return NULL;
@@ -218,8 +227,6 @@ void
 worker_cancel(struct worker_job *job)
 {
 	struct worker	*w = job->worker;
-	uint64_t	 one = 1;
-	bool		 wake;
 
 	pthread_mutex_lock(&w->lock);
 	job->cancelled = true;
@@ -229,12 +236,7 @@ worker_cancel(struct worker_job *job)
 			TAILQ_REMOVE(&w->urgent, job, entry);
 		else
 			TAILQ_REMOVE(&w->normal, job, entry);
-		job->state = WORKER_FINISHED;
-		wake = TAILQ_EMPTY(&w->done);
-		TAILQ_INSERT_TAIL(&w->done, job, entry);
-		if (wake && write(w->efd, &one, sizeof one) < 0 &&
-		    errno != EAGAIN)
-			log_error("worker: eventfd write: %s", strerror(errno));
+		worker_finish(w, job);
 	}
 	pthread_mutex_unlock(&w->lock);
 }

@@ -109,13 +109,11 @@ hall_dirty_all(struct hall *hall)
 void
 hall_notice(struct hall *hall, const char *fmt, ...)
 {
-	char	text[CHAT_TEXT_MAX + 1];
 	va_list	ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
+	chat_vnotice(hall->chat, clock_wall(hall->clock), fmt, ap);
 	va_end(ap);
-	chat_notice(hall->chat, clock_wall(hall->clock), text);
 	hall_dirty_all(hall);
 }
 
@@ -181,10 +179,7 @@ hall_user_identity(struct hall *hall, const struct store_user *u)
 static void
 hall_announce(struct hall *hall, const char *name, const char *what)
 {
-	char	text[CHAT_TEXT_MAX + 1];
-
-	snprintf(text, sizeof text, "%s %s", name, what);
-	chat_notice(hall->chat, clock_wall(hall->clock), text);
+	chat_notice(hall->chat, clock_wall(hall->clock), "%s %s", name, what);
 }
 
 void

@@ -92,11 +92,24 @@ chat_say(struct chat *chat, struct ratelimit *limit, uint64_t now_ms,
 }
 
 enum chat_result
-chat_notice(struct chat *chat, int64_t when, const char *text)
+chat_notice(struct chat *chat, int64_t when, const char *fmt, ...)
+{
+	enum chat_result	r;
+	va_list			ap;
+
+	va_start(ap, fmt);
+	r = chat_vnotice(chat, when, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+enum chat_result
+chat_vnotice(struct chat *chat, int64_t when, const char *fmt, va_list ap)
 {
 	struct chat_msg	*m;
-	char		 clean[CHAT_TEXT_MAX + 1];
+	char		 text[CHAT_TEXT_MAX + 1], clean[CHAT_TEXT_MAX + 1];
 
+	vsnprintf(text, sizeof text, fmt, ap);
 	if (clean_text(clean, sizeof clean, text, strlen(text),
 	    CHAT_TEXT_COLS, CLEAN_TRIM) == 0)
 		return CHAT_EMPTY;

@@ -14,6 +14,7 @@
 #ifndef SRC_CHAT_H
 #define SRC_CHAT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,8 +57,12 @@ enum chat_result chat_say(struct chat *, struct ratelimit *limit,
 		    uint64_t now_ms, int64_t when, const char *from, int guest,
 		    const char *text, size_t len, uint64_t *wait_ms);
 
-/* A notice from the hall ("alice is here"); not limited. */
-enum chat_result chat_notice(struct chat *, int64_t when, const char *text);
+/* A notice from the hall or a table ("alice is here"), printf-style;
+ * not limited.  The lobby and every table say things through this one. */
+enum chat_result chat_notice(struct chat *, int64_t when, const char *fmt,
+		    ...) __attribute__((format(printf, 3, 4)));
+enum chat_result chat_vnotice(struct chat *, int64_t when, const char *fmt,
+		    va_list);
 
 size_t		 chat_count(const struct chat *);
 /* Message i, 0 = the oldest kept; NULL outside. */

@@ -25,13 +25,11 @@ table_notify(struct table *t, enum table_event ev, struct identity *who)
 void
 table_noticef(struct table *t, const char *fmt, ...)
 {
-	char text[CHAT_TEXT_MAX + 1];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
+	chat_vnotice(t->chat, clock_wall(t->list->clock), fmt, ap);
 	va_end(ap);
-	chat_notice(t->chat, clock_wall(t->list->clock), text);
 }
 
 const char *
