@@ -45,7 +45,7 @@ cpu_c6_tss_attack(struct cpu_c6 *b, int c, int depth, uint32_t *pair)
 	struct cpu_c6_pair list[CPU_C6_TSS_PAIRS];
 	int n, r;
 
-	if (cpu_search_tick(b->s))
+	if (cpu_c6_tick(b))
 		return -1;
 	if (b->nlive[c] > 0) {
 		int cells[2];

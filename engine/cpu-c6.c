@@ -25,13 +25,15 @@ struct cpu_c6_level {
 	int guard;       /* root pairs checked against the other's tss */
 };
 
+/* A node costs some 40 us: level 4 answers in about half a second, level 5
+ * takes the time it is given (2 s by default) within a generous cap. */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0 },
-	{ 1500, 1, 8, 6, 0, 120, 0 },
-	{ 10000, 2, 10, 7, 1, 30, 0 },
-	{ 50000, 3, 12, 9, 2, 6, 0 },
-	{ 300000, 4, 14, 10, 3, 0, 4 },
-	{ 4000000, 10, 16, 12, 4, 0, 8 },
+	{ 300, 1, 8, 6, 0, 120, 0 },
+	{ 1500, 2, 10, 8, 1, 30, 0 },
+	{ 5000, 3, 12, 10, 2, 6, 0 },
+	{ 15000, 6, 14, 10, 3, 0, 4 },
+	{ 1000000, 12, 14, 10, 4, 0, 8 },
 };
 
 /* Mate scores are stored as distances from the node, not the root. */
@@ -71,7 +73,7 @@ cpu_c6_ab(struct cpu_c6 *b, int c, int depth, int alpha, int beta, int ply)
 	uint32_t bestmove = 0;
 	int n, best = -CPU_C6_INF, a0 = alpha;
 
-	if (cpu_search_tick(b->s))
+	if (cpu_c6_tick(b))
 		return 0;
 	if (b->nlive[c] > 0)
 		return CPU_C6_WIN - ply;

@@ -57,6 +57,18 @@ struct cpu_c6 {
 	uint32_t killer[64];
 };
 
+/*
+ * Count a node.  A node here costs tens of microseconds (it ranks every
+ * pair it considers), so the limits are read every 16 nodes rather than
+ * cpu_search_tick()'s 256, which keeps a stop prompt.
+ */
+static inline int
+cpu_c6_tick(struct cpu_c6 *b)
+{
+	return cpu_search_tick(b->s) ||
+	    ((b->s->nodes & 15) == 0 && cpu_search_done(b->s));
+}
+
 /* cpu-c6-board.c */
 void cpu_c6_init(struct cpu_c6 *, int size);
 void cpu_c6_put(struct cpu_c6 *, int p, int c);
