@@ -3,7 +3,7 @@
 # exec commands).  Over-the-wire tests live in tests/client.mk.
 DAEMON_TESTS = tests/unit/test-config tests/unit/test-limits \
 	tests/unit/test-worker tests/unit/test-telnet tests/unit/test-exec \
-	tests/unit/test-conn tests/unit/test-clock
+	tests/unit/test-conn tests/unit/test-clock tests/unit/test-cpujob
 check_PROGRAMS += $(DAEMON_TESTS)
 TESTS += $(DAEMON_TESTS)
 
@@ -17,6 +17,11 @@ DAEMON_TEST_BASE = src/base/config.c src/base/log.c src/base/clock.c \
 tests_unit_test_clock_SOURCES = tests/unit/test-clock.c $(DAEMON_TEST_BASE)
 tests_unit_test_clock_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_clock_LDADD = $(DAEMON_TEST_LDADD)
+
+tests_unit_test_cpujob_SOURCES = tests/unit/test-cpujob.c $(DAEMON_TEST_BASE) \
+	src/base/worker.c src/table/cpujob.c
+tests_unit_test_cpujob_CFLAGS = $(DAEMON_TEST_CFLAGS)
+tests_unit_test_cpujob_LDADD = engine/libengine.a $(DAEMON_TEST_LDADD)
 
 tests_unit_test_config_SOURCES = tests/unit/test-config.c $(DAEMON_TEST_BASE)
 tests_unit_test_config_CFLAGS = $(DAEMON_TEST_CFLAGS)

@@ -1,8 +1,10 @@
 # src/table/table.mk: tables - seats, hosting, games through the engine,
-# results, saving.  No screens and no sockets: the hall draws and delivers.
+# results, saving, the CPU thinking on the worker pool (cpujob).  No screens
+# and no sockets: the hall draws and delivers.
 src_libdaemon_a_SOURCES += \
 	src/table/table.c src/table/table.h src/table/table-int.h \
 	src/table/table-spec.c \
 	src/table/table-list.c \
 	src/table/table-play.c \
-	src/table/table-save.c
+	src/table/table-save.c \
+	src/table/cpujob.c src/table/cpujob.h
