@@ -20,11 +20,25 @@
 
 static struct gomocup *gc;
 
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static void
 setup_core(void)
 {
+	int action;
+
 	gc = gomocup_new(1);
 	ck_assert_ptr_nonnull(gc);
+	/* Quick moves: the level's node cap or 100 ms, whichever is first. */
+	ck_assert_str_eq(gomocup_feed(gc, "INFO timeout_turn 100", &action),
+	    "");
 }
 
 static void
@@ -120,7 +134,7 @@ START_TEST(test_session)
 	starts_with("BEGIN", "ERROR");
 	starts_with("TURN 7,7", "ERROR");
 	starts_with("RESTART", "ERROR");
-	ANSWER("INFO timeout_turn 1000", "");
+	ANSWER("INFO timeout_turn 200", "");
 	ANSWER("INFO timeout_match 100000", "");
 	ANSWER("INFO max_memory 83886080", "");
 	ANSWER("INFO time_left 100000", "");
@@ -225,6 +239,27 @@ START_TEST(test_refusals)
 }
 END_TEST
 
+/* The match clock beats the turn's: 500 ms left of the match is a few
+ * ms a move, even for the master level with a minute a turn. */
+START_TEST(test_time_left)
+{
+	struct gomocup *m = gomocup_new(CPU_LEVEL_MAX);
+	int64_t t;
+	int action;
+
+	ck_assert_str_eq(gomocup_feed(m, "START 15", &action), "OK\n");
+	gomocup_feed(m, "INFO timeout_turn 60000", &action);
+	gomocup_feed(m, "INFO timeout_match 100000", &action);
+	gomocup_feed(m, "INFO time_left 500", &action);
+	gomocup_feed(m, "TURN 7,7", &action);
+	ck_assert_int_eq(action, GOMOCUP_THINK);
+	t = now_ms();
+	ck_assert_int_ge(move_of(15, gomocup_think(m, NULL)), 0);
+	ck_assert_int_lt(now_ms() - t, 1000);
+	gomocup_free(m);
+}
+END_TEST
+
 /*
  * Whole games, the core against itself through the protocol: two cores,
  * each told the other's moves by TURN.  Every answer must be an empty
@@ -310,15 +345,6 @@ child_send(struct gomocup_pipe *c, const char *text)
 #define child_line gomocup_pipe_line
 #define child_wait gomocup_pipe_wait
 
-static int64_t
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 START_TEST(test_program_session)
 {
 	struct gomocup_pipe c;
@@ -370,6 +396,16 @@ START_TEST(test_program_end_while_thinking)
 	ck_assert_msg(status == 0, "status %d after %lld ms", status,
 	    (long long)(now_ms() - t));
 
+	/* END read with the command that started the search. */
+	child_start(&c);
+	child_send(&c, "START 19\nINFO timeout_turn 60000\n");
+	ck_assert_str_eq(child_line(&c, 5000, line, sizeof line), "OK");
+	t = now_ms();
+	child_send(&c, "TURN 9,9\nEND\n");
+	status = child_wait(&c, 1000);
+	ck_assert_int_lt(now_ms() - t, 1000);
+	ck_assert_msg(status == 0, "status %d", status);
+
 	/* End of input is not END: the move still comes. */
 	child_start(&c);
 	child_send(&c, "START 15\nINFO timeout_turn 200\nBEGIN\n");
@@ -394,6 +430,7 @@ gomocup_suite(void)
 	tcase_add_test(tc, test_board);
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_self_games);
+	tcase_add_test(tc, test_time_left);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tp, test_program_session);
 	tcase_add_test(tp, test_program_end_while_thinking);
