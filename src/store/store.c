@@ -1,28 +1,24 @@
 /*
- * store.c - the hall's SQLite database.
+ * store.c - the hall's SQLite database: opening it, its schema and the
+ * migrations between versions, every statement's text, transactions,
+ * errors, and the helpers that read rows for the store-NOUN.c files (one
+ * a thing stored: store-user.c, store-key.c, store-rating.c,
+ * store-game.c, store-table.c, store-ban.c; store-addr.c matches the
+ * addresses of IP bans).
  *
  * Every statement with a value in it is prepared once at open and kept in
- * the store (enum store_stmt); the only SQL run as text is the constant
- * schema of the migrations.  The schema grows by appending to
- * store_migrations[]: never edit a step that has shipped, add a new one.
+ * the store (enum store_stmt in store-int.h); the only SQL run as text is
+ * the constant schema of the migrations.  The schema grows by appending
+ * to store_migrations[]: never edit a step that has shipped, add a new
+ * one.
  */
-#include <arpa/inet.h>
-
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
-#include "engine/game.h"
-#include "src/store/store.h"
-
-_Static_assert(STORE_PLAYERS_MAX == GAME_MAX_SIDES,
-    "a stored game has one row per seat");
-_Static_assert(STORE_PLAYERS_MAX <= RATING_MAX_PLAYERS,
-    "every seat of a rated game is rated");
+#include "src/store/store-int.h"
 
 /* "gmhl": PRAGMA application_id of a gamehall database. */
 #define STORE_APPLICATION_ID 0x676d686c
@@ -122,45 +118,6 @@ _Static_assert(sizeof store_migrations / sizeof store_migrations[0] ==
 #define STORE_BAN_COLUMNS "id, kind, what, reason, created, expires"
 #define STORE_UNEXPIRED "(expires = 0 OR expires > ?)"
 
-enum store_stmt {
-	S_BEGIN,
-	S_COMMIT,
-	S_ROLLBACK,
-	S_SYNC_FULL,
-	S_SYNC_NORMAL,
-	S_USER_INSERT,
-	S_USER_BY_NAME,
-	S_USER_BY_ID,
-	S_USER_BY_KEY,
-	S_USER_SET_HASH,
-	S_USER_SEEN,
-	S_USER_SET_SYSOP,
-	S_USER_SET_BANNED,
-	S_KEY_INSERT,
-	S_KEY_OWNER,
-	S_KEY_LIST,
-	S_KEY_DELETE,
-	S_RATING_GET,
-	S_RATING_LIST,
-	S_RATING_TOP,
-	S_RATING_PUT,
-	S_GAME_INSERT,
-	S_GAME_GET,
-	S_GAMES_OF_USER,
-	S_PLAYER_INSERT,
-	S_PLAYERS_OF_GAME,
-	S_TABLE_SAVE,
-	S_TABLE_ALL,
-	S_TABLE_DELETE,
-	S_BAN_INSERT,
-	S_BAN_DELETE,
-	S_BAN_LIST,
-	S_BAN_NAME,
-	S_BAN_ADDRS,
-	S_STATS,
-	S_COUNT
-};
-
 static const char *const store_sql[S_COUNT] = {
 	[S_BEGIN] = "BEGIN IMMEDIATE",
 	[S_COMMIT] = "COMMIT",
@@ -249,27 +206,27 @@ static const char *const store_sql[S_COUNT] = {
 	    " * (SELECT page_size FROM pragma_page_size())",
 };
 
-struct store {
-	sqlite3		*db;
-	sqlite3_stmt	*stmt[S_COUNT];
-	char		 err[STORE_ERR_LEN];
-};
-
 /* ---- errors and small helpers ---------------------------------------- */
 
-static int __attribute__((format(printf, 3, 4)))
+static void __attribute__((format(printf, 2, 0)))
+store_vfail(struct store *st, const char *fmt, va_list ap)
+{
+	vsnprintf(st->err, sizeof st->err, fmt, ap);
+}
+
+int __attribute__((format(printf, 3, 4)))
 store_fail(struct store *st, int rc, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(st->err, sizeof st->err, fmt, ap);
+	store_vfail(st, fmt, ap);
 	va_end(ap);
 	return rc;
 }
 
 /* A failure of SQLite itself, with its message. */
-static int
+int
 store_dbfail(struct store *st, const char *what)
 {
 	return store_fail(st, STORE_ERROR, "database error (%s): %s", what,
@@ -283,7 +240,7 @@ store_error(const struct store *st)
 }
 
 /* A statement, reset and unbound, ready for its values. */
-static sqlite3_stmt *
+sqlite3_stmt *
 store_stmt(struct store *st, enum store_stmt which)
 {
 	sqlite3_stmt *s = st->stmt[which];
@@ -294,7 +251,7 @@ store_stmt(struct store *st, enum store_stmt which)
 }
 
 /* Step a statement that returns no rows, then reset it. */
-static int
+int
 store_run(sqlite3_stmt *s)
 {
 	int rc = sqlite3_step(s);
@@ -311,7 +268,7 @@ store_run(sqlite3_stmt *s)
  * Checks a caller's string: non-NULL (unless it may be empty), non-empty if
  * required, at most max bytes.  0 or STORE_INVALID with a message.
  */
-static int
+int
 store_check_text(struct store *st, const char *what, const char *s,
     size_t max, int required)
 {
@@ -327,55 +284,77 @@ store_check_text(struct store *st, const char *what, const char *s,
 	return 0;
 }
 
-static int
+int
 store_bind_text(sqlite3_stmt *s, int i, const char *text)
 {
 	return sqlite3_bind_text(s, i, text == NULL ? "" : text, -1,
 	    SQLITE_TRANSIENT);
 }
 
+/* Column i's text and its length in bytes: "" for NULL. */
+static const char *
+store_column_text(sqlite3_stmt *s, int i, size_t *n)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+
+	if (t == NULL) {
+		*n = 0;
+		return "";
+	}
+	*n = (size_t)sqlite3_column_bytes(s, i);
+	return (const char *)t;
+}
+
 /* Copy column i into a buffer of size len (truncating if a hand-edited
  * database holds more than the limit). */
-static void
+void
 store_column_copy(sqlite3_stmt *s, int i, char *buf, size_t len)
 {
-	const unsigned char	*t = sqlite3_column_text(s, i);
-	size_t			 n = (size_t)sqlite3_column_bytes(s, i);
+	const char	*t;
+	size_t		 n;
 
-	if (t == NULL)
-		n = 0;
+	if (len == 0)
+		return;
+	t = store_column_text(s, i, &n);
 	if (n >= len)
 		n = len - 1;
-	if (n > 0)
-		memcpy(buf, t, n);
+	memcpy(buf, t, n);
 	buf[n] = '\0';
 }
 
-static char *
+/* Column i as a malloc'd string; NULL when out of memory. */
+char *
 store_column_dup(sqlite3_stmt *s, int i)
 {
-	const unsigned char	*t = sqlite3_column_text(s, i);
-	size_t			 n = (size_t)sqlite3_column_bytes(s, i);
-	char			*p;
+	const char	*t;
+	char		*p;
+	size_t		 n;
 
-	p = malloc(n + 1);
-	if (p == NULL)
+	t = store_column_text(s, i, &n);
+	if ((p = malloc(n + 1)) == NULL)
 		return NULL;
-	if (t != NULL && n > 0)
-		memcpy(p, t, n);
+	memcpy(p, t, n);
 	p[n] = '\0';
 	return p;
 }
 
-/* The lower-case key of a name: ASCII letters folded, other bytes kept. */
-static void
-store_name_key(const char *name, char *key, size_t len)
+/*
+ * Check a user or banned name and write the key it is unique by: ASCII
+ * letters folded to lower case, other bytes kept.  0 or STORE_INVALID.
+ */
+int
+store_name_key(struct store *st, const char *name,
+    char key[STORE_NAME_MAX + 1])
 {
-	size_t i;
+	size_t	i;
+	int	rc;
 
-	for (i = 0; name[i] != '\0' && i + 1 < len; i++)
+	if ((rc = store_check_text(st, "name", name, STORE_NAME_MAX, 1)) != 0)
+		return rc;
+	for (i = 0; name[i] != '\0'; i++)
 		key[i] = (char)tolower((unsigned char)name[i]);
 	key[i] = '\0';
+	return 0;
 }
 
 /* Grow a malloc'd array by one element; NULL when out of memory. */
@@ -404,10 +383,9 @@ store_grow(void **array, size_t *n, size_t *cap, size_t size)
  * a database error.  On failure nothing is returned: drop(), or free()
  * without one, takes what was read.
  */
-static int
+int
 store_list(struct store *st, sqlite3_stmt *s, const char *what, size_t size,
-    int (*row)(sqlite3_stmt *, void *), void (*drop)(void *, size_t),
-    void **out, size_t *n)
+    store_row_fn row, void (*drop)(void *, size_t), void **out, size_t *n)
 {
 	void	*list = NULL, *e;
 	size_t	 count = 0, cap = 0;
@@ -438,19 +416,39 @@ store_list(struct store *st, sqlite3_stmt *s, const char *what, size_t size,
 }
 
 /*
- * Step a SELECT whose values are bound for its first row, read by row()
- * into out unless that is NULL: STORE_OK, or STORE_NOTFOUND with the
- * message notfound; `what` names the reading in a database error.
+ * Free a malloc'd array of n elements of `size` bytes and the malloc'd
+ * string at offset `field` in each: the lists whose rows own text.
  */
-static int
-store_one(struct store *st, sqlite3_stmt *s, int (*row)(sqlite3_stmt *,
-    void *), void *out, const char *notfound, const char *what)
+void
+store_free_each(void *list, size_t n, size_t size, size_t field)
 {
-	int rc = sqlite3_step(s);
+	char	**p;
+	size_t	  i;
+
+	for (i = 0; list != NULL && i < n; i++) {
+		p = (char **)((char *)list + i * size + field);
+		free(*p);
+	}
+	free(list);
+}
+
+/*
+ * Step a SELECT whose values are bound for its first row, read by row()
+ * into out unless that is NULL: STORE_OK, STORE_NOTFOUND with the message
+ * notfound, or STORE_ERROR if row() ran out of memory; `what` names the
+ * reading in a database error.
+ */
+int
+store_one(struct store *st, sqlite3_stmt *s, store_row_fn row, void *out,
+    const char *notfound, const char *what)
+{
+	int rc = sqlite3_step(s), failed = 0;
 
 	if (rc == SQLITE_ROW && out != NULL)
-		row(s, out);
+		failed = row(s, out) != 0;
 	sqlite3_reset(s);
+	if (failed)
+		return store_fail(st, STORE_ERROR, "out of memory");
 	if (rc == SQLITE_ROW)
 		return STORE_OK;
 	if (rc == SQLITE_DONE)
@@ -460,7 +458,7 @@ store_one(struct store *st, sqlite3_stmt *s, int (*row)(sqlite3_stmt *,
 
 /* ---- transactions ----------------------------------------------------- */
 
-static int
+int
 store_begin(struct store *st)
 {
 	if (store_run(store_stmt(st, S_BEGIN)) != SQLITE_DONE)
@@ -468,7 +466,7 @@ store_begin(struct store *st)
 	return STORE_OK;
 }
 
-static int
+int
 store_commit(struct store *st)
 {
 	if (store_run(store_stmt(st, S_COMMIT)) != SQLITE_DONE) {
@@ -482,7 +480,7 @@ store_commit(struct store *st)
 }
 
 /* Undo the open transaction, keeping the message already in st->err. */
-static int
+int
 store_rollback(struct store *st, int rc)
 {
 	int i;
@@ -497,10 +495,33 @@ store_rollback(struct store *st, int rc)
 }
 
 /*
+ * Step a bound INSERT inside the open transaction: STORE_OK; or, rolled
+ * back, `rc` with the message fmt when it breaks `constraint` (an
+ * extended code: SQLITE_CONSTRAINT_UNIQUE, ...), else STORE_ERROR naming
+ * `what`.
+ */
+int
+store_insert(struct store *st, sqlite3_stmt *s, const char *what,
+    int constraint, int rc, const char *fmt, ...)
+{
+	va_list	ap;
+	int	step = store_run(s);
+
+	if (step == SQLITE_DONE)
+		return STORE_OK;
+	if (step != constraint)
+		return store_rollback(st, store_dbfail(st, what));
+	va_start(ap, fmt);
+	store_vfail(st, fmt, ap);
+	va_end(ap);
+	return store_rollback(st, rc);
+}
+
+/*
  * One bound INSERT/UPDATE/DELETE in its own transaction: STORE_OK, or with
  * a notfound message STORE_NOTFOUND if no row changed.
  */
-static int
+int
 store_write_one(struct store *st, sqlite3_stmt *s, const char *what,
     const char *notfound)
 {
@@ -508,14 +529,11 @@ store_write_one(struct store *st, sqlite3_stmt *s, const char *what,
 
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	if (store_run(s) != SQLITE_DONE) {
-		store_dbfail(st, what);
-		return store_rollback(st, STORE_ERROR);
-	}
-	if (notfound != NULL && sqlite3_changes(st->db) == 0) {
-		store_fail(st, STORE_NOTFOUND, "%s", notfound);
-		return store_rollback(st, STORE_NOTFOUND);
-	}
+	if (store_run(s) != SQLITE_DONE)
+		return store_rollback(st, store_dbfail(st, what));
+	if (notfound != NULL && sqlite3_changes(st->db) == 0)
+		return store_rollback(st, store_fail(st, STORE_NOTFOUND, "%s",
+		    notfound));
 	return store_commit(st);
 }
 
@@ -691,1033 +709,34 @@ store_close(struct store *st)
 	free(st);
 }
 
-/* ---- users ------------------------------------------------------------ */
-
-static int
-store_user_row(sqlite3_stmt *s, void *p)
-{
-	struct store_user	*u = p;
-
-	memset(u, 0, sizeof *u);
-	u->id = sqlite3_column_int64(s, 0);
-	store_column_copy(s, 1, u->name, sizeof u->name);
-	store_column_copy(s, 2, u->hash, sizeof u->hash);
-	u->created = sqlite3_column_int64(s, 3);
-	u->last_seen = sqlite3_column_int64(s, 4);
-	u->sysop = sqlite3_column_int(s, 5) != 0;
-	u->banned = sqlite3_column_int(s, 6) != 0;
-	store_column_copy(s, 7, u->ban_reason, sizeof u->ban_reason);
-	return 0;
-}
-
-/* Run a user SELECT whose values are bound; fill *u from its row. */
-static int
-store_user_select(struct store *st, sqlite3_stmt *s, struct store_user *u,
-    const char *notfound)
-{
-	return store_one(st, s, store_user_row, u, notfound,
-	    "reading a user");
-}
-
-int
-store_user_add(struct store *st, const char *name, const char *hash,
-    int64_t now, struct store_user *out)
-{
-	char		 key[STORE_NAME_MAX + 1];
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "name", name, STORE_NAME_MAX, 1)) != 0)
-		return rc;
-	if ((rc = store_check_text(st, "password hash", hash,
-	    STORE_HASH_MAX - 1, 0)) != 0)
-		return rc;
-	store_name_key(name, key, sizeof key);
-
-	if ((rc = store_begin(st)) != STORE_OK)
-		return rc;
-	s = store_stmt(st, S_USER_INSERT);
-	store_bind_text(s, 1, name);
-	store_bind_text(s, 2, key);
-	store_bind_text(s, 3, hash);
-	sqlite3_bind_int64(s, 4, now);
-	sqlite3_bind_int64(s, 5, now);
-	rc = store_run(s);
-	if (rc == SQLITE_CONSTRAINT_UNIQUE) {
-		store_fail(st, STORE_EXISTS, "the name %s is taken", name);
-		return store_rollback(st, STORE_EXISTS);
-	}
-	if (rc != SQLITE_DONE) {
-		store_dbfail(st, "adding a user");
-		return store_rollback(st, STORE_ERROR);
-	}
-	if ((rc = store_commit(st)) != STORE_OK)
-		return rc;
-	if (out != NULL) {
-		memset(out, 0, sizeof *out);
-		out->id = sqlite3_last_insert_rowid(st->db);
-		snprintf(out->name, sizeof out->name, "%s", name);
-		snprintf(out->hash, sizeof out->hash, "%s",
-		    hash == NULL ? "" : hash);
-		out->created = out->last_seen = now;
-	}
-	return STORE_OK;
-}
-
-int
-store_user_find(struct store *st, const char *name, struct store_user *u)
-{
-	char		 key[STORE_NAME_MAX + 1];
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "name", name, STORE_NAME_MAX, 1)) != 0)
-		return rc;
-	store_name_key(name, key, sizeof key);
-	s = store_stmt(st, S_USER_BY_NAME);
-	store_bind_text(s, 1, key);
-	return store_user_select(st, s, u, "no such user");
-}
-
-int
-store_user_get(struct store *st, int64_t id, struct store_user *u)
-{
-	sqlite3_stmt *s = store_stmt(st, S_USER_BY_ID);
-
-	sqlite3_bind_int64(s, 1, id);
-	return store_user_select(st, s, u, "no such user");
-}
-
-int
-store_user_by_key(struct store *st, const char *fingerprint,
-    struct store_user *u)
-{
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "key fingerprint", fingerprint,
-	    STORE_FP_MAX, 1)) != 0)
-		return rc;
-	s = store_stmt(st, S_USER_BY_KEY);
-	store_bind_text(s, 1, fingerprint);
-	return store_user_select(st, s, u, "the key belongs to no user");
-}
-
-int
-store_user_set_password(struct store *st, int64_t id, const char *hash)
-{
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "password hash", hash,
-	    STORE_HASH_MAX - 1, 0)) != 0)
-		return rc;
-	s = store_stmt(st, S_USER_SET_HASH);
-	store_bind_text(s, 1, hash);
-	sqlite3_bind_int64(s, 2, id);
-	return store_write_one(st, s, "setting a password", "no such user");
-}
-
-int
-store_user_seen(struct store *st, int64_t id, int64_t now)
-{
-	sqlite3_stmt *s = store_stmt(st, S_USER_SEEN);
-
-	sqlite3_bind_int64(s, 1, now);
-	sqlite3_bind_int64(s, 2, id);
-	return store_write_one(st, s, "updating last seen", "no such user");
-}
-
-int
-store_user_set_sysop(struct store *st, int64_t id, int sysop)
-{
-	sqlite3_stmt *s = store_stmt(st, S_USER_SET_SYSOP);
-
-	sqlite3_bind_int(s, 1, sysop != 0);
-	sqlite3_bind_int64(s, 2, id);
-	return store_write_one(st, s, "setting sysop", "no such user");
-}
-
-int
-store_user_set_banned(struct store *st, int64_t id, int banned,
-    const char *reason)
-{
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "ban reason", reason,
-	    STORE_REASON_MAX, 0)) != 0)
-		return rc;
-	s = store_stmt(st, S_USER_SET_BANNED);
-	sqlite3_bind_int(s, 1, banned != 0);
-	store_bind_text(s, 2, banned ? reason : "");
-	sqlite3_bind_int64(s, 3, id);
-	return store_write_one(st, s, "banning a user", "no such user");
-}
-
-/* ---- keys ------------------------------------------------------------- */
-
-/* "SHA256:" and 43 characters of unpadded base64, as ssh-keygen -l. */
-static int
-store_fingerprint_ok(const char *fp)
-{
-	size_t i;
-
-	if (strncmp(fp, "SHA256:", 7) != 0)
-		return 0;
-	for (i = 7; fp[i] != '\0'; i++) {
-		if (!isalnum((unsigned char)fp[i]) && fp[i] != '+' &&
-		    fp[i] != '/')
-			return 0;
-	}
-	return i == 7 + 43;
-}
-
-int
-store_key_add(struct store *st, int64_t user, const char *fingerprint,
-    const char *type, const char *comment, int64_t now)
-{
-	sqlite3_stmt	*s;
-	int64_t		 owner;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "key fingerprint", fingerprint,
-	    STORE_FP_MAX, 1)) != 0)
-		return rc;
-	if (!store_fingerprint_ok(fingerprint))
-		return store_fail(st, STORE_INVALID, "not a SHA256 key "
-		    "fingerprint (expected SHA256: and 43 base64 characters)");
-	if ((rc = store_check_text(st, "key type", type, STORE_KEYTYPE_MAX,
-	    0)) != 0)
-		return rc;
-	if ((rc = store_check_text(st, "key comment", comment,
-	    STORE_COMMENT_MAX, 0)) != 0)
-		return rc;
-
-	if ((rc = store_begin(st)) != STORE_OK)
-		return rc;
-	s = store_stmt(st, S_KEY_OWNER);
-	store_bind_text(s, 1, fingerprint);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		owner = sqlite3_column_int64(s, 0);
-		sqlite3_reset(s);
-		if (owner == user)
-			store_fail(st, STORE_EXISTS, "the key is already yours");
-		else
-			store_fail(st, STORE_EXISTS, "the key belongs to "
-			    "another user");
-		return store_rollback(st, STORE_EXISTS);
-	}
-	sqlite3_reset(s);
-	if (rc != SQLITE_DONE) {
-		store_dbfail(st, "looking up a key");
-		return store_rollback(st, STORE_ERROR);
-	}
-
-	s = store_stmt(st, S_KEY_INSERT);
-	store_bind_text(s, 1, fingerprint);
-	sqlite3_bind_int64(s, 2, user);
-	store_bind_text(s, 3, type);
-	store_bind_text(s, 4, comment);
-	sqlite3_bind_int64(s, 5, now);
-	rc = store_run(s);
-	if (rc == SQLITE_CONSTRAINT_FOREIGNKEY) {
-		store_fail(st, STORE_NOTFOUND, "no such user");
-		return store_rollback(st, STORE_NOTFOUND);
-	}
-	if (rc != SQLITE_DONE) {
-		store_dbfail(st, "adding a key");
-		return store_rollback(st, STORE_ERROR);
-	}
-	return store_commit(st);
-}
-
-static int
-store_key_row(sqlite3_stmt *s, void *p)
-{
-	struct store_key	*k = p;
-
-	k->user = sqlite3_column_int64(s, 0);
-	store_column_copy(s, 1, k->fingerprint, sizeof k->fingerprint);
-	store_column_copy(s, 2, k->type, sizeof k->type);
-	store_column_copy(s, 3, k->comment, sizeof k->comment);
-	k->added = sqlite3_column_int64(s, 4);
-	return 0;
-}
-
-int
-store_key_list(struct store *st, int64_t user, struct store_key **out,
-    size_t *n)
-{
-	sqlite3_stmt	*s = store_stmt(st, S_KEY_LIST);
-
-	sqlite3_bind_int64(s, 1, user);
-	return store_list(st, s, "listing keys", sizeof **out, store_key_row,
-	    NULL, (void **)out, n);
-}
-
-int
-store_key_remove(struct store *st, int64_t user, const char *fingerprint)
-{
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "key fingerprint", fingerprint,
-	    STORE_FP_MAX, 1)) != 0)
-		return rc;
-	s = store_stmt(st, S_KEY_DELETE);
-	sqlite3_bind_int64(s, 1, user);
-	store_bind_text(s, 2, fingerprint);
-	return store_write_one(st, s, "removing a key",
-	    "no such key on this account");
-}
-
-/* ---- ratings ---------------------------------------------------------- */
-
-static int
-store_rating_row(sqlite3_stmt *s, void *p)
-{
-	struct store_rating	*r = p;
-
-	store_column_copy(s, 0, r->variant, sizeof r->variant);
-	r->rating.r = sqlite3_column_double(s, 1);
-	r->rating.rd = sqlite3_column_double(s, 2);
-	r->rating.vol = sqlite3_column_double(s, 3);
-	r->games = sqlite3_column_int(s, 4);
-	r->wins = sqlite3_column_int(s, 5);
-	r->losses = sqlite3_column_int(s, 6);
-	r->draws = sqlite3_column_int(s, 7);
-	return 0;
-}
-
-static int
-store_ranked_row(sqlite3_stmt *s, void *p)
-{
-	struct store_ranked	*r = p;
-
-	store_rating_row(s, &r->rating);
-	r->user = sqlite3_column_int64(s, 8);
-	store_column_copy(s, 9, r->name, sizeof r->name);
-	return 0;
-}
-
-/* Read one rating (a new player's if none) without checking input. */
-static int
-store_rating_read(struct store *st, int64_t user, const char *variant,
-    struct store_rating *r)
-{
-	sqlite3_stmt	*s = store_stmt(st, S_RATING_GET);
-	int		 rc;
-
-	memset(r, 0, sizeof *r);
-	snprintf(r->variant, sizeof r->variant, "%s", variant);
-	rating_init(&r->rating);
-	sqlite3_bind_int64(s, 1, user);
-	store_bind_text(s, 2, variant);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		store_rating_row(s, r);
-	sqlite3_reset(s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_dbfail(st, "reading a rating");
-	return STORE_OK;
-}
-
-int
-store_rating_get(struct store *st, int64_t user, const char *variant,
-    struct store_rating *r)
-{
-	int rc;
-
-	if ((rc = store_check_text(st, "variant", variant, STORE_VARIANT_MAX,
-	    1)) != 0)
-		return rc;
-	return store_rating_read(st, user, variant, r);
-}
-
-int
-store_rating_list(struct store *st, int64_t user, struct store_rating **out,
-    size_t *n)
-{
-	sqlite3_stmt	*s = store_stmt(st, S_RATING_LIST);
-
-	sqlite3_bind_int64(s, 1, user);
-	return store_list(st, s, "listing ratings", sizeof **out,
-	    store_rating_row, NULL, (void **)out, n);
-}
-
-int
-store_rating_top(struct store *st, const char *variant, int limit,
-    struct store_ranked **out, size_t *n)
-{
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	*out = NULL;
-	*n = 0;
-	if ((rc = store_check_text(st, "variant", variant, STORE_VARIANT_MAX,
-	    1)) != 0)
-		return rc;
-	if (limit <= 0)
-		return STORE_OK;
-	s = store_stmt(st, S_RATING_TOP);
-	store_bind_text(s, 1, variant);
-	sqlite3_bind_double(s, 2, RATING_RD_PROVISIONAL);
-	sqlite3_bind_int(s, 3, limit);
-	return store_list(st, s, "listing the best players", sizeof **out,
-	    store_ranked_row, NULL, (void **)out, n);
-}
-
-/* ---- finished games --------------------------------------------------- */
-
-static int
-store_game_check(struct store *st, const struct store_game *g)
-{
-	const struct store_game_player	*p, *q;
-	int				 i, j, rc;
-
-	if ((rc = store_check_text(st, "variant", g->variant,
-	    STORE_VARIANT_MAX, 1)) != 0 ||
-	    (rc = store_check_text(st, "options", g->options,
-	    STORE_OPTIONS_MAX, 0)) != 0 ||
-	    (rc = store_check_text(st, "game record", g->record, SIZE_MAX - 1,
-	    1)) != 0 ||
-	    (rc = store_check_text(st, "result", g->result, STORE_RESULT_MAX,
-	    0)) != 0 ||
-	    (rc = store_check_text(st, "table code", g->table, STORE_CODE_MAX,
-	    0)) != 0)
-		return rc;
-	if (g->nplayers < 1 || g->nplayers > STORE_PLAYERS_MAX)
-		return store_fail(st, STORE_INVALID, "a game has 1 to %d "
-		    "players, not %d", STORE_PLAYERS_MAX, g->nplayers);
-	if (g->rated && g->nplayers < 2)
-		return store_fail(st, STORE_INVALID, "a rated game needs two "
-		    "players or more");
-	for (i = 0; i < g->nplayers; i++) {
-		p = &g->players[i];
-		if ((rc = store_check_text(st, "player name", p->name,
-		    STORE_NAME_MAX, 1)) != 0 ||
-		    (rc = store_check_text(st, "side name", p->side,
-		    STORE_SIDE_MAX, 0)) != 0)
-			return rc;
-		if (p->seat < 0 || p->seat >= STORE_PLAYERS_MAX)
-			return store_fail(st, STORE_INVALID, "seat %d is out "
-			    "of range", p->seat);
-		if (p->kind != STORE_PLAYER_USER &&
-		    p->kind != STORE_PLAYER_GUEST &&
-		    p->kind != STORE_PLAYER_CPU)
-			return store_fail(st, STORE_INVALID, "player %s has "
-			    "no valid kind", p->name);
-		if ((p->kind == STORE_PLAYER_USER) != (p->user > 0))
-			return store_fail(st, STORE_INVALID, "player %s: only "
-			    "a registered user has a user id", p->name);
-		if (p->outcome != STORE_LOSS && p->outcome != STORE_DRAW &&
-		    p->outcome != STORE_WIN)
-			return store_fail(st, STORE_INVALID, "player %s has "
-			    "no valid outcome", p->name);
-		if (p->rank < 0 || (g->rated && p->rank < 1))
-			return store_fail(st, STORE_INVALID, "player %s has "
-			    "no valid rank", p->name);
-		if (g->rated && p->kind != STORE_PLAYER_USER)
-			return store_fail(st, STORE_INVALID, "a rated game "
-			    "needs registered players in every seat (%s is "
-			    "not)", p->name);
-		for (j = 0; j < i; j++) {
-			q = &g->players[j];
-			if (q->seat == p->seat)
-				return store_fail(st, STORE_INVALID, "seat %d "
-				    "is given twice", p->seat);
-			if (g->rated && q->user == p->user)
-				return store_fail(st, STORE_INVALID, "a rated "
-				    "game needs distinct players (%s plays "
-				    "twice)", p->name);
-		}
-	}
-	return STORE_OK;
-}
-
-static void
-store_bind_rating(sqlite3_stmt *s, int i, const struct rating *r)
-{
-	sqlite3_bind_double(s, i, r->r);
-	sqlite3_bind_double(s, i + 1, r->rd);
-	sqlite3_bind_double(s, i + 2, r->vol);
-}
-
-/* The body of store_game_finish(), inside its transaction. */
-static int
-store_game_write(struct store *st, const struct store_game *g,
-    struct rating *before, struct rating *after, int64_t *id)
-{
-	struct store_rating		 old[STORE_PLAYERS_MAX];
-	const struct store_game_player	*p;
-	int				 rank[STORE_PLAYERS_MAX];
-	sqlite3_stmt			*s;
-	int				 i, rc;
-
-	if (g->rated) {
-		for (i = 0; i < g->nplayers; i++) {
-			rc = store_rating_read(st, g->players[i].user,
-			    g->variant, &old[i]);
-			if (rc != STORE_OK)
-				return rc;
-			before[i] = old[i].rating;
-			rank[i] = g->players[i].rank;
-		}
-		if (rating_update_ranked(g->nplayers, before, rank, after) != 0)
-			return store_fail(st, STORE_INVALID, "cannot rate "
-			    "this game");
-	}
-
-	s = store_stmt(st, S_GAME_INSERT);
-	store_bind_text(s, 1, g->variant);
-	store_bind_text(s, 2, g->options);
-	store_bind_text(s, 3, g->record);
-	sqlite3_bind_int64(s, 4, g->started);
-	sqlite3_bind_int64(s, 5, g->ended);
-	store_bind_text(s, 6, g->result);
-	sqlite3_bind_int(s, 7, g->rated != 0);
-	if (store_run(s) != SQLITE_DONE)
-		return store_dbfail(st, "storing a game");
-	*id = sqlite3_last_insert_rowid(st->db);
-
-	for (i = 0; i < g->nplayers; i++) {
-		p = &g->players[i];
-		s = store_stmt(st, S_PLAYER_INSERT);
-		sqlite3_bind_int64(s, 1, *id);
-		sqlite3_bind_int(s, 2, p->seat);
-		sqlite3_bind_int(s, 3, (int)p->kind);
-		if (p->user > 0)
-			sqlite3_bind_int64(s, 4, p->user);
-		store_bind_text(s, 5, p->name);
-		store_bind_text(s, 6, p->side);
-		sqlite3_bind_int(s, 7, p->rank);
-		sqlite3_bind_int(s, 8, (int)p->outcome);
-		if (g->rated) {
-			store_bind_rating(s, 9, &before[i]);
-			store_bind_rating(s, 12, &after[i]);
-		}
-		rc = store_run(s);
-		if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
-			return store_fail(st, STORE_NOTFOUND, "player %s: no "
-			    "such user", p->name);
-		if (rc != SQLITE_DONE)
-			return store_dbfail(st, "storing a game's player");
-	}
-
-	for (i = 0; g->rated && i < g->nplayers; i++) {
-		p = &g->players[i];
-		s = store_stmt(st, S_RATING_PUT);
-		sqlite3_bind_int64(s, 1, p->user);
-		store_bind_text(s, 2, g->variant);
-		store_bind_rating(s, 3, &after[i]);
-		sqlite3_bind_int(s, 6, old[i].games + 1);
-		sqlite3_bind_int(s, 7, old[i].wins + (p->outcome == STORE_WIN));
-		sqlite3_bind_int(s, 8, old[i].losses +
-		    (p->outcome == STORE_LOSS));
-		sqlite3_bind_int(s, 9, old[i].draws +
-		    (p->outcome == STORE_DRAW));
-		if (store_run(s) != SQLITE_DONE)
-			return store_dbfail(st, "storing a rating");
-	}
-
-	if (g->table[0] != '\0') {
-		s = store_stmt(st, S_TABLE_DELETE);
-		store_bind_text(s, 1, g->table);
-		if (store_run(s) != SQLITE_DONE)
-			return store_dbfail(st, "removing a finished table");
-	}
-	return STORE_OK;
-}
-
-int
-store_game_finish(struct store *st, struct store_game *g)
-{
-	struct rating	before[STORE_PLAYERS_MAX], after[STORE_PLAYERS_MAX];
-	int64_t		id = 0;
-	int		i, rc;
-
-	if ((rc = store_game_check(st, g)) != STORE_OK)
-		return rc;
-
-	/* The level cannot change inside a transaction: FULL for this one
-	 * commit, back to NORMAL whatever happens. */
-	if (store_run(store_stmt(st, S_SYNC_FULL)) != SQLITE_DONE)
-		return store_dbfail(st, "synchronous=FULL");
-	if ((rc = store_begin(st)) == STORE_OK) {
-		rc = store_game_write(st, g, before, after, &id);
-		if (rc != STORE_OK)
-			store_rollback(st, rc);
-		else
-			rc = store_commit(st);
-	}
-	store_run(store_stmt(st, S_SYNC_NORMAL));
-	if (rc != STORE_OK)
-		return rc;
-
-	g->id = id;
-	for (i = 0; g->rated && i < g->nplayers; i++) {
-		g->players[i].before = before[i];
-		g->players[i].after = after[i];
-	}
-	return STORE_OK;
-}
-
-static int
-store_game_row(sqlite3_stmt *s, void *p)
-{
-	struct store_game	*g = p;
-
-	g->id = sqlite3_column_int64(s, 0);
-	store_column_copy(s, 1, g->variant, sizeof g->variant);
-	store_column_copy(s, 2, g->options, sizeof g->options);
-	g->started = sqlite3_column_int64(s, 3);
-	g->ended = sqlite3_column_int64(s, 4);
-	store_column_copy(s, 5, g->result, sizeof g->result);
-	g->rated = sqlite3_column_int(s, 6) != 0;
-	return 0;
-}
-
-static void
-store_column_rating(sqlite3_stmt *s, int i, struct rating *r)
-{
-	r->r = sqlite3_column_double(s, i);
-	r->rd = sqlite3_column_double(s, i + 1);
-	r->vol = sqlite3_column_double(s, i + 2);
-}
-
-/* Fill g->players from the database. */
-static int
-store_game_players(struct store *st, struct store_game *g)
-{
-	struct store_game_player	*p;
-	sqlite3_stmt			*s = store_stmt(st, S_PLAYERS_OF_GAME);
-	int				 rc;
-
-	g->nplayers = 0;
-	sqlite3_bind_int64(s, 1, g->id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW &&
-	    g->nplayers < STORE_PLAYERS_MAX) {
-		p = &g->players[g->nplayers++];
-		memset(p, 0, sizeof *p);
-		p->seat = sqlite3_column_int(s, 0);
-		p->kind = (enum store_player_kind)sqlite3_column_int(s, 1);
-		p->user = sqlite3_column_int64(s, 2); /* NULL reads as 0 */
-		store_column_copy(s, 3, p->name, sizeof p->name);
-		store_column_copy(s, 4, p->side, sizeof p->side);
-		p->rank = sqlite3_column_int(s, 5);
-		p->outcome = (enum store_outcome)sqlite3_column_int(s, 6);
-		store_column_rating(s, 7, &p->before);
-		store_column_rating(s, 10, &p->after);
-	}
-	sqlite3_reset(s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_dbfail(st, "reading a game's players");
-	return STORE_OK;
-}
-
-int
-store_game_get(struct store *st, int64_t id, struct store_game *g)
-{
-	sqlite3_stmt	*s = store_stmt(st, S_GAME_GET);
-	int		 rc;
-
-	memset(g, 0, sizeof *g);
-	sqlite3_bind_int64(s, 1, id);
-	rc = sqlite3_step(s);
-	if (rc != SQLITE_ROW) {
-		sqlite3_reset(s);
-		if (rc == SQLITE_DONE)
-			return store_fail(st, STORE_NOTFOUND, "no such game");
-		return store_dbfail(st, "reading a game");
-	}
-	store_game_row(s, g);
-	g->record = store_column_dup(s, 7);
-	sqlite3_reset(s);
-	if (g->record == NULL)
-		return store_fail(st, STORE_ERROR, "out of memory");
-	if ((rc = store_game_players(st, g)) != STORE_OK) {
-		store_game_clear(g);
-		return rc;
-	}
-	return STORE_OK;
-}
-
-void
-store_game_clear(struct store_game *g)
-{
-	free(g->record);
-	memset(g, 0, sizeof *g);
-}
-
-int
-store_games_of_user(struct store *st, int64_t user, int limit,
-    struct store_game **out, size_t *n)
-{
-	struct store_game	*list;
-	size_t			 count, i;
-	sqlite3_stmt		*s;
-	int			 rc;
-
-	*out = NULL;
-	*n = 0;
-	if (limit <= 0)
-		return STORE_OK;
-	s = store_stmt(st, S_GAMES_OF_USER);
-	sqlite3_bind_int64(s, 1, user);
-	sqlite3_bind_int(s, 2, limit);
-	if ((rc = store_list(st, s, "listing games", sizeof *list,
-	    store_game_row, NULL, (void **)&list, &count)) != STORE_OK)
-		return rc;
-	/* The players after the game rows: one statement at a time. */
-	for (i = 0; i < count; i++) {
-		if ((rc = store_game_players(st, &list[i])) != STORE_OK) {
-			free(list);
-			return rc;
-		}
-	}
-	*out = list;
-	*n = count;
-	return STORE_OK;
-}
-
-void
-store_games_free(struct store_game *list, size_t n)
-{
-	size_t i;
-
-	for (i = 0; list != NULL && i < n; i++)
-		free(list[i].record);
-	free(list);
-}
-
-/* ---- live tables ------------------------------------------------------ */
-
-int
-store_table_save(struct store *st, const char *code, const char *data,
-    int64_t now)
-{
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "table code", code, STORE_CODE_MAX,
-	    1)) != 0)
-		return rc;
-	if (data == NULL)
-		return store_fail(st, STORE_INVALID, "no table data");
-	s = store_stmt(st, S_TABLE_SAVE);
-	store_bind_text(s, 1, code);
-	store_bind_text(s, 2, data);
-	sqlite3_bind_int64(s, 3, now);
-	return store_write_one(st, s, "saving a table", NULL);
-}
-
-static int
-store_table_row(sqlite3_stmt *s, void *p)
-{
-	struct store_table	*t = p;
-
-	store_column_copy(s, 0, t->code, sizeof t->code);
-	t->data = store_column_dup(s, 1);
-	t->updated = sqlite3_column_int64(s, 2);
-	return t->data == NULL ? -1 : 0;
-}
-
-static void
-store_table_drop(void *list, size_t n)
-{
-	store_tables_free(list, n);
-}
-
-int
-store_table_load_all(struct store *st, struct store_table **out, size_t *n)
-{
-	return store_list(st, store_stmt(st, S_TABLE_ALL), "loading tables",
-	    sizeof **out, store_table_row, store_table_drop, (void **)out, n);
-}
-
-void
-store_tables_free(struct store_table *list, size_t n)
-{
-	size_t i;
-
-	for (i = 0; list != NULL && i < n; i++)
-		free(list[i].data);
-	free(list);
-}
-
-int
-store_table_delete(struct store *st, const char *code)
-{
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "table code", code, STORE_CODE_MAX,
-	    1)) != 0)
-		return rc;
-	s = store_stmt(st, S_TABLE_DELETE);
-	store_bind_text(s, 1, code);
-	return store_write_one(st, s, "removing a table", "no such table");
-}
-
-/* ---- bans ------------------------------------------------------------- */
-
-/* An address as 16 bytes (IPv4 mapped into IPv6) and a prefix length. */
-struct store_net {
-	unsigned char	addr[16];
-	int		bits;
-};
-
-/*
- * Parse "ADDR" or "ADDR/BITS" (IPv4 or IPv6).  An IPv4 address becomes
- * ::ffff:a.b.c.d with 96 added to its prefix, so one comparison serves
- * both families.  0 or -1.
- */
-static int
-store_net_parse(const char *text, int prefix_ok, struct store_net *net)
-{
-	char		 buf[STORE_ADDR_MAX + 1], *slash, *end;
-	unsigned char	 v4[4];
-	long		 bits = -1;
-	int		 max;
-
-	if (strnlen(text, sizeof buf) >= sizeof buf)
-		return -1;
-	memcpy(buf, text, strlen(text) + 1);
-	slash = strchr(buf, '/');
-	if (slash != NULL) {
-		if (!prefix_ok || !isdigit((unsigned char)slash[1]))
-			return -1;
-		*slash = '\0';
-		bits = strtol(slash + 1, &end, 10);
-		if (*end != '\0' || end - (slash + 1) > 3)
-			return -1;
-	}
-	memset(net, 0, sizeof *net);
-	if (inet_pton(AF_INET, buf, v4) == 1) {
-		max = 32;
-		net->addr[10] = net->addr[11] = 0xff;
-		memcpy(net->addr + 12, v4, 4);
-	} else if (inet_pton(AF_INET6, buf, net->addr) == 1)
-		max = 128;
-	else
-		return -1;
-	if (bits > max)
-		return -1;
-	if (bits < 0)
-		bits = max;
-	net->bits = (int)bits + 128 - max;
-	return 0;
-}
-
-/* Whether addr (a full 128-bit address) lies in net. */
-static int
-store_net_contains(const struct store_net *net, const struct store_net *addr)
-{
-	int		i, full = net->bits / 8, rest = net->bits % 8;
-	unsigned char	mask;
-
-	for (i = 0; i < full; i++) {
-		if (net->addr[i] != addr->addr[i])
-			return 0;
-	}
-	if (rest == 0)
-		return 1;
-	mask = (unsigned char)(0xff << (8 - rest));
-	return (net->addr[full] & mask) == (addr->addr[full] & mask);
-}
-
-/* Clear host bits and write the canonical text ("192.0.2.0/24"). */
-static void
-store_net_format(struct store_net *net, char *buf, size_t len)
-{
-	static const unsigned char	 mapped[12] = { [10] = 0xff, [11] = 0xff };
-	char				 a[INET6_ADDRSTRLEN];
-	int				 i, bits;
-
-	for (i = 0; i < 16; i++) {
-		if (net->bits <= i * 8)
-			net->addr[i] = 0;
-		else if (net->bits < (i + 1) * 8)
-			net->addr[i] &= (unsigned char)(0xff <<
-			    ((i + 1) * 8 - net->bits));
-	}
-	if (net->bits >= 96 && memcmp(net->addr, mapped, 12) == 0) {
-		inet_ntop(AF_INET, net->addr + 12, a, sizeof a);
-		bits = net->bits - 96;
-		if (bits == 32)
-			snprintf(buf, len, "%s", a);
-		else
-			snprintf(buf, len, "%s/%d", a, bits);
-	} else {
-		inet_ntop(AF_INET6, net->addr, a, sizeof a);
-		if (net->bits == 128)
-			snprintf(buf, len, "%s", a);
-		else
-			snprintf(buf, len, "%s/%d", a, net->bits);
-	}
-}
-
-static int
-store_ban_row(sqlite3_stmt *s, void *p)
-{
-	struct store_ban	*b = p;
-
-	memset(b, 0, sizeof *b);
-	b->id = sqlite3_column_int64(s, 0);
-	b->kind = sqlite3_column_int(s, 1) == STORE_BAN_ADDR ?
-	    STORE_BAN_ADDR : STORE_BAN_NAME;
-	store_column_copy(s, 2, b->what, sizeof b->what);
-	store_column_copy(s, 3, b->reason, sizeof b->reason);
-	b->created = sqlite3_column_int64(s, 4);
-	b->expires = sqlite3_column_int64(s, 5);
-	return 0;
-}
-
-int
-store_ban_add(struct store *st, enum store_ban_kind kind, const char *what,
-    const char *reason, int64_t now, int64_t expires, int64_t *id)
-{
-	char		 text[STORE_NAME_MAX + 1], key[STORE_NAME_MAX + 1];
-	struct store_net net;
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "ban reason", reason,
-	    STORE_REASON_MAX, 0)) != 0)
-		return rc;
-	if (expires < 0 || (expires != 0 && expires <= now))
-		return store_fail(st, STORE_INVALID, "the ban would expire "
-		    "before it starts");
-	if (kind == STORE_BAN_NAME) {
-		if ((rc = store_check_text(st, "name", what, STORE_NAME_MAX,
-		    1)) != 0)
-			return rc;
-		snprintf(text, sizeof text, "%s", what);
-		store_name_key(what, key, sizeof key);
-	} else if (kind == STORE_BAN_ADDR) {
-		if ((rc = store_check_text(st, "address", what,
-		    STORE_ADDR_MAX, 1)) != 0)
-			return rc;
-		if (store_net_parse(what, 1, &net) != 0)
-			return store_fail(st, STORE_INVALID, "not an address "
-			    "or network: %s (try 192.0.2.7, 192.0.2.0/24 or "
-			    "2001:db8::/32)", what);
-		store_net_format(&net, text, sizeof text);
-		snprintf(key, sizeof key, "%s", text);
-	} else
-		return store_fail(st, STORE_INVALID, "no such kind of ban");
-
-	s = store_stmt(st, S_BAN_INSERT);
-	sqlite3_bind_int(s, 1, (int)kind);
-	store_bind_text(s, 2, text);
-	store_bind_text(s, 3, key);
-	store_bind_text(s, 4, reason);
-	sqlite3_bind_int64(s, 5, now);
-	sqlite3_bind_int64(s, 6, expires);
-	rc = store_write_one(st, s, "adding a ban", NULL);
-	if (rc == STORE_OK && id != NULL)
-		*id = sqlite3_last_insert_rowid(st->db);
-	return rc;
-}
-
-int
-store_ban_remove(struct store *st, int64_t id)
-{
-	sqlite3_stmt *s = store_stmt(st, S_BAN_DELETE);
-
-	sqlite3_bind_int64(s, 1, id);
-	return store_write_one(st, s, "removing a ban", "no such ban");
-}
-
-int
-store_ban_list(struct store *st, int64_t now, struct store_ban **out,
-    size_t *n)
-{
-	sqlite3_stmt	*s = store_stmt(st, S_BAN_LIST);
-
-	sqlite3_bind_int64(s, 1, now);
-	return store_list(st, s, "listing bans", sizeof **out, store_ban_row,
-	    NULL, (void **)out, n);
-}
-
-int
-store_ban_check_name(struct store *st, const char *name, int64_t now,
-    struct store_ban *out)
-{
-	char		 key[STORE_NAME_MAX + 1];
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if ((rc = store_check_text(st, "name", name, STORE_NAME_MAX, 1)) != 0)
-		return rc;
-	store_name_key(name, key, sizeof key);
-	s = store_stmt(st, S_BAN_NAME);
-	store_bind_text(s, 1, key);
-	sqlite3_bind_int64(s, 2, now);
-	return store_one(st, s, store_ban_row, out, "not banned",
-	    "checking bans");
-}
-
-int
-store_ban_check_addr(struct store *st, const char *addr, int64_t now,
-    struct store_ban *out)
-{
-	struct store_net	 a, net;
-	sqlite3_stmt		*s;
-	const char		*what;
-	int			 rc, found = 0;
-
-	if (addr == NULL || store_net_parse(addr, 0, &a) != 0)
-		return store_fail(st, STORE_INVALID, "not an address: %s",
-		    addr == NULL ? "(none)" : addr);
-	s = store_stmt(st, S_BAN_ADDRS);
-	sqlite3_bind_int64(s, 1, now);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		what = (const char *)sqlite3_column_text(s, 2);
-		if (what == NULL || store_net_parse(what, 1, &net) != 0)
-			continue; /* a hand-edited row: skip, never crash */
-		if (store_net_contains(&net, &a)) {
-			if (out != NULL)
-				store_ban_row(s, out);
-			found = 1;
-			break;
-		}
-	}
-	sqlite3_reset(s);
-	if (found)
-		return STORE_OK;
-	if (rc != SQLITE_DONE)
-		return store_dbfail(st, "checking bans");
-	return store_fail(st, STORE_NOTFOUND, "not banned");
-}
-
 /* ---- statistics ------------------------------------------------------- */
+
+static int
+store_stats_row(sqlite3_stmt *s, void *p)
+{
+	struct store_stats	*out = p;
+
+	out->users = sqlite3_column_int64(s, 0);
+	out->sysops = sqlite3_column_int64(s, 1);
+	out->banned_users = sqlite3_column_int64(s, 2);
+	out->keys = sqlite3_column_int64(s, 3);
+	out->games = sqlite3_column_int64(s, 4);
+	out->rated_games = sqlite3_column_int64(s, 5);
+	out->live_tables = sqlite3_column_int64(s, 6);
+	out->bans = sqlite3_column_int64(s, 7);
+	out->db_bytes = sqlite3_column_int64(s, 8);
+	out->schema_version = STORE_SCHEMA_VERSION;
+	return 0;
+}
 
 int
 store_stats(struct store *st, int64_t now, struct store_stats *out)
 {
 	sqlite3_stmt	*s = store_stmt(st, S_STATS);
-	int		 rc;
 
 	memset(out, 0, sizeof *out);
 	sqlite3_bind_int64(s, 1, now);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		out->users = sqlite3_column_int64(s, 0);
-		out->sysops = sqlite3_column_int64(s, 1);
-		out->banned_users = sqlite3_column_int64(s, 2);
-		out->keys = sqlite3_column_int64(s, 3);
-		out->games = sqlite3_column_int64(s, 4);
-		out->rated_games = sqlite3_column_int64(s, 5);
-		out->live_tables = sqlite3_column_int64(s, 6);
-		out->bans = sqlite3_column_int64(s, 7);
-		out->db_bytes = sqlite3_column_int64(s, 8);
-		out->schema_version = STORE_SCHEMA_VERSION;
-	}
-	sqlite3_reset(s);
-	if (rc != SQLITE_ROW)
-		return store_dbfail(st, "reading statistics");
-	return STORE_OK;
+	/* Counts always give a row; none would be a broken database. */
+	return store_one(st, s, store_stats_row, out, "no statistics",
+	    "reading statistics");
 }

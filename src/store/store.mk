@@ -6,7 +6,11 @@
 # (src/store/store.h and src/store/password.h do not).
 noinst_LIBRARIES += src/store/libstore.a
 src_store_libstore_a_SOURCES = \
-	src/store/store.c src/store/store.h \
+	src/store/store.c src/store/store.h src/store/store-int.h \
+	src/store/store-user.c src/store/store-key.c \
+	src/store/store-rating.c src/store/store-game.c \
+	src/store/store-table.c src/store/store-ban.c \
+	src/store/store-addr.c \
 	src/store/password.c src/store/password.h \
 	src/store/rating.c src/store/rating.h
 src_store_libstore_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS) $(LIBCRYPT_CFLAGS)
