@@ -69,9 +69,11 @@ void	tty_mouse(struct buf *, int on);
 void	tty_cursor_visible(struct buf *, int on);
 void	tty_clear(struct buf *);	/* SGR reset, clear, home */
 
-/* The ASCII character the writer sends for ch on an ASCII terminal. */
-char	tty_ascii(uint32_t ch);
-/* The 16-colour index the writer uses for a 256-palette colour. */
-int	tty_colour_256to16(int colour);
+/*
+ * The ASCII character the writer sends for ch on an ASCII terminal
+ * (tty-acs.c).  The 16-colour index it uses for a 256-palette colour is
+ * colour_256to16 (colour.h).
+ */
+char	tty_acs_ascii(uint32_t ch);
 
 #endif

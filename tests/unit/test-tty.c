@@ -13,6 +13,7 @@
 #include <vterm.h>
 
 #include "screens/buf.h"
+#include "screens/colour.h"
 #include "screens/grid.h"
 #include "screens/tty.h"
 #include "screens/tty-caps.h"
@@ -158,7 +159,7 @@ expect_colour(const struct tty_caps *caps, int c)
 	if (c == GRID_DEFAULT || caps->colours == TTY_COLOURS_NONE)
 		return GRID_DEFAULT;
 	if (caps->colours == TTY_COLOURS_16)
-		return tty_colour_256to16(c);
+		return colour_256to16(c);
 	return c;
 }
 
@@ -185,13 +186,13 @@ term_check(struct term *t, const struct grid *f, const struct tty_caps *caps)
 			if (want == GRID_PAD) {
 				if (caps->utf8)
 					continue;	/* right half */
-				want = tty_ascii(grid_get(f, x - 1,
+				want = tty_acs_ascii(grid_get(f, x - 1,
 				    y)->ch) == '?' ? '?' : ' ';
 			} else if (utf8_width(want) == 2 && n != NULL &&
 			    n->ch == GRID_PAD)
 				wide = caps->utf8;
 			if (!caps->utf8)
-				want = (unsigned char)tty_ascii(want);
+				want = (unsigned char)tty_acs_ascii(want);
 			if (got != want) {
 				ck_abort_msg("cell %d,%d: U+%04X, want U+%04X",
 				    x, y, got, want);
@@ -580,44 +581,50 @@ START_TEST(test_tty_sgr)
 }
 END_TEST
 
-START_TEST(test_tty_ascii)
+START_TEST(test_tty_acs_ascii)
 {
-	ck_assert_int_eq(tty_ascii('a'), 'a');
-	ck_assert_int_eq(tty_ascii(0x2500), '-');
-	ck_assert_int_eq(tty_ascii(0x2502), '|');
-	ck_assert_int_eq(tty_ascii(0x253c), '+');
-	ck_assert_int_eq(tty_ascii(0x250c), '+');
-	ck_assert_int_eq(tty_ascii(0x2550), '=');
-	ck_assert_int_eq(tty_ascii(0x25cf), 'X');
-	ck_assert_int_eq(tty_ascii(0x25cb), 'O');
-	ck_assert_int_eq(tty_ascii(0xe9), 'e');
-	ck_assert_int_eq(tty_ascii(0xc9), 'E');
-	ck_assert_int_eq(tty_ascii(0x4e2d), '?');
-	ck_assert_int_eq(tty_ascii(0x1b), '?');
-	ck_assert_int_eq(tty_ascii(0x9b), '?');
+	static const struct {
+		uint32_t	ch;
+		char		want;
+	} t[] = {
+		{ 'a', 'a' }, { 0x2500, '-' }, { 0x2502, '|' }, { 0x253c, '+' },
+		{ 0x250c, '+' }, { 0x2550, '=' }, { 0x25cf, 'X' },
+		{ 0x25cb, 'O' }, { 0xe9, 'e' }, { 0xc9, 'E' }, { 0x4e2d, '?' },
+		{ 0x1b, '?' }, { 0x9b, '?' },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		ck_assert_int_eq(tty_acs_ascii(t[i].ch), t[i].want);
 }
 END_TEST
 
-START_TEST(test_tty_256to16)
+START_TEST(test_colour_256to16)
 {
+	static const struct {
+		int	c, want;
+	} t[] = {
+		{ 196, 9 },	/* ff0000 */
+		{ 46, 10 },	/* 00ff00 */
+		{ 21, 4 },	/* 0000ff ~ 0000ee */
+		{ 63, 12 },	/* 5f5fff */
+		{ 226, 11 },	/* ffff00 */
+		{ 16, 0 },	/* 000000 */
+		{ 231, 15 },	/* ffffff */
+		{ 232, 0 },	/* near black */
+		{ 244, 8 },	/* mid grey */
+		{ 88, 1 },	/* dark red: red */
+		{ 22, 2 },	/* dark green */
+		{ 18, 4 },	/* dark blue */
+		{ -1, -1 }, { 256, -1 },
+	};
+	size_t	i;
 	int	c;
 
 	for (c = 0; c < 16; c++)
-		ck_assert_int_eq(tty_colour_256to16(c), c);
-	ck_assert_int_eq(tty_colour_256to16(196), 9);	/* ff0000 */
-	ck_assert_int_eq(tty_colour_256to16(46), 10);	/* 00ff00 */
-	ck_assert_int_eq(tty_colour_256to16(21), 4);	/* 0000ff ~ 0000ee */
-	ck_assert_int_eq(tty_colour_256to16(63), 12);	/* 5f5fff */
-	ck_assert_int_eq(tty_colour_256to16(226), 11);	/* ffff00 */
-	ck_assert_int_eq(tty_colour_256to16(16), 0);	/* 000000 */
-	ck_assert_int_eq(tty_colour_256to16(231), 15);	/* ffffff */
-	ck_assert_int_eq(tty_colour_256to16(232), 0);	/* near black */
-	ck_assert_int_eq(tty_colour_256to16(244), 8);	/* mid grey */
-	ck_assert_int_eq(tty_colour_256to16(88), 1);	/* dark red: red */
-	ck_assert_int_eq(tty_colour_256to16(22), 2);	/* dark green */
-	ck_assert_int_eq(tty_colour_256to16(18), 4);	/* dark blue */
-	ck_assert_int_eq(tty_colour_256to16(-1), -1);
-	ck_assert_int_eq(tty_colour_256to16(256), -1);
+		ck_assert_int_eq(colour_256to16(c), c);
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		ck_assert_int_eq(colour_256to16(t[i].c), t[i].want);
 }
 END_TEST
 
@@ -1056,8 +1063,8 @@ tty_suite(void)
 	tcase_add_loop_test(tc, test_tty_pending_wrap, 0, 6);
 	tcase_add_test(tc, test_tty_cost);
 	tcase_add_test(tc, test_tty_sgr);
-	tcase_add_test(tc, test_tty_ascii);
-	tcase_add_test(tc, test_tty_256to16);
+	tcase_add_test(tc, test_tty_acs_ascii);
+	tcase_add_test(tc, test_colour_256to16);
 	tcase_add_test(tc, test_tty_caps);
 	tcase_add_test(tc, test_tty_enter_leave);
 	tcase_add_test(tc, test_tty_hostile_cells);
