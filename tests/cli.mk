@@ -13,7 +13,8 @@ tests_unit_test_gomocup_DEPENDENCIES = cli/libgtp.a engine/libengine.a \
 	gamehall-engine$(EXEEXT)
 
 # make bench: level against level in every variant, and through the
-# Gomocup protocol against gamehall-engine --gomocup; run longer with
+# Gomocup protocol against gamehall-engine --gomocup (a self-match); run
+# longer with
 #   tests/bench/cpumatch --games 200 --level 4 --time 200
 #   tests/bench/cpumatch --engine "pbrain-other" --rule 0 --size 15
 EXTRA_PROGRAMS += tests/bench/cpumatch

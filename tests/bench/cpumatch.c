@@ -10,8 +10,8 @@
  * Without --engine: every variant, level N against level N-1 (four-player
  * shogi: one seat of level N against three of N-1, the seat rotating),
  * games in pairs (sets of four) from the same random opening with the
- * colours swapped, then a short Gomocup match of our CPU against
- * `gamehall-engine --gomocup` at level N-1 to keep that path honest.
+ * colours swapped, then a Gomocup match of our CPU against
+ * `gamehall-engine --gomocup` at the same level, to keep that path honest.
  * With --engine: our CPU at level N against that Gomocup engine only.
  *
  * The score is the level-N side's, with a 95% margin (1.96 standard
@@ -45,6 +45,7 @@ struct cpumatch_opts {
 	int nvariants;
 	const char *engine;   /* an outside Gomocup engine's command line */
 	int rule, size;
+	int their_ms;         /* the outside engine's timeout_turn; 0: time_ms */
 	int external;         /* run the self-match through the protocol */
 };
 
@@ -373,7 +374,7 @@ cpumatch_external_game(const struct cpumatch_opts *o, const char *cmd,
 		game_free(g);
 		return -1;
 	}
-	wait_ms = o->time_ms * 5 + 3000;
+	wait_ms = (o->their_ms > 0 ? o->their_ms : o->time_ms) * 5 + 3000;
 	cpumatch_sendf(&e, "START %d\n", o->size);
 	if ((a = cpumatch_answer(&e, wait_ms, answer, sizeof answer)) == NULL ||
 	    strcmp(a, "OK") != 0) {
@@ -384,7 +385,8 @@ cpumatch_external_game(const struct cpumatch_opts *o, const char *cmd,
 		return -1;
 	}
 	cpumatch_sendf(&e, "INFO timeout_turn %d\nINFO timeout_match 0\n"
-	    "INFO rule %d\n", o->time_ms, o->rule);
+	    "INFO rule %d\n", o->their_ms > 0 ? o->their_ms : o->time_ms,
+	    o->rule);
 
 	for (int ply = 0, told = 0; ply < CPUMATCH_MAX_PLY; ply++) {
 		const struct variant *v = g->variant;
@@ -484,7 +486,7 @@ main(int argc, char **argv)
 		"yonin movelimit=300", NULL
 	};
 	struct cpumatch_opts o = {
-		.games = 4, .level = 2, .time_ms = 20, .opening = -1,
+		.games = 8, .level = 2, .time_ms = 20, .opening = -1,
 		.seed = 1, .rule = 0, .size = 15, .external = 1,
 	};
 	struct cpu_tt *tt[4];
@@ -543,15 +545,15 @@ main(int argc, char **argv)
 		}
 		for (int i = 0; i < o.nvariants; i++)
 			cpumatch_variant(&o, o.variants[i], tt);
-		/* The same CPU through the protocol and a pipe: a level below,
-		 * so that the figure means what the one above means. */
+		/* The same CPU at the same level through the protocol and a
+		 * pipe, with a turn limit that leaves it our time once its
+		 * margins are off: near 50% unless the protocol path is
+		 * wrong (a point read the wrong way up plays nonsense). */
 		snprintf(cmd, sizeof cmd, "exec %s/gamehall-engine --gomocup "
-		    "--level %d", dir != NULL ? dir : ".",
-		    o.level > 1 ? o.level - 1 : 1);
-		self.time_ms = o.time_ms + 40;
+		    "--level %d", dir != NULL ? dir : ".", o.level);
+		self.their_ms = (o.time_ms + 30) * 10 / 9 + 1;
 		if (o.external)
-			cpumatch_external(&self, cmd, "gamehall-engine --gomocup "
-			    "(one level below)", tt[0]);
+			cpumatch_external(&self, cmd, "itself (--gomocup)", tt[0]);
 	}
 	for (int i = 0; i < 4; i++)
 		cpu_tt_free(tt[i]);
