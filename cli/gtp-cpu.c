@@ -16,7 +16,7 @@
 #define GTP_CPU_DEFAULT_LEVEL 3
 #define GTP_CPU_DEFAULT_SEED 1
 #define GTP_CPU_TIME_MAX 3600000L /* an hour a move is plenty */
-#define GTP_CPU_HASH_MAX 4096L     /* MB */
+#define GTP_CPU_HASH_MAX 1024L     /* MB; more is no use to one search */
 
 void
 gtp_cpu_init(struct gtp_cpu *cpu)
