@@ -1,12 +1,18 @@
 # tests/store.mk: unit tests and the benchmark of src/store/libstore.a.
-check_PROGRAMS += tests/unit/test-store tests/unit/test-password \
-	tests/unit/test-rating
-TESTS += tests/unit/test-store tests/unit/test-password \
-	tests/unit/test-rating
+check_PROGRAMS += tests/unit/test-store tests/unit/test-store-addr \
+	tests/unit/test-password tests/unit/test-rating
+TESTS += tests/unit/test-store tests/unit/test-store-addr \
+	tests/unit/test-password tests/unit/test-rating
 
 tests_unit_test_store_SOURCES = tests/unit/test-store.c
 tests_unit_test_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_store_LDADD = $(STORE_LDADD) $(CHECK_LIBS)
+
+# The address matching of IP bans, on its own (store-int.h, no database).
+tests_unit_test_store_addr_SOURCES = tests/unit/test-store-addr.c
+tests_unit_test_store_addr_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+	$(SQLITE_CFLAGS)
+tests_unit_test_store_addr_LDADD = $(STORE_LDADD) $(CHECK_LIBS)
 
 tests_unit_test_password_SOURCES = tests/unit/test-password.c
 tests_unit_test_password_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

@@ -933,6 +933,19 @@ START_TEST(test_bans)
 	ck_assert_int_eq(store_ban_remove(st, v6), STORE_NOTFOUND);
 	ck_assert_int_eq(store_ban_check_addr(st, "2001:db8::5", 500, &b),
 	    STORE_NOTFOUND);
+
+	/* A hand-edited row that is no address is passed over, and the
+	 * bans after it still count. */
+	raw_exec("INSERT INTO bans (kind, what, what_key, reason, created,"
+	    " expires) VALUES (1, 'not/an/address', 'x', 'junk', 1, 0)");
+	ck_assert_int_eq(store_ban_add(st, STORE_BAN_ADDR, "203.0.113.0/25",
+	    "later", 100, 0, &id), STORE_OK);
+	ck_assert_int_eq(store_ban_check_addr(st, "203.0.113.127", 500, &b),
+	    STORE_OK);
+	ck_assert_int_eq(b.id, id);
+	ck_assert_str_eq(b.reason, "later");
+	ck_assert_int_eq(store_ban_check_addr(st, "203.0.113.128", 500, &b),
+	    STORE_NOTFOUND);
 	store_close(st);
 }
 END_TEST
