@@ -513,8 +513,14 @@ gomocup_feed(struct gomocup *gc, const char *input, int *action)
 		args++;
 	if (*args == '\0')
 		return "";
-	if (gc->reading)
+	if (gc->reading) {
+		/* A manager that gives up on a game says END anywhere. */
+		if (strcasecmp(args, "END") == 0) {
+			*action = GOMOCUP_QUIT;
+			return "";
+		}
 		return gomocup_board_line(gc, args, action);
+	}
 	while (isalnum((unsigned char)*args) || *args == '_') {
 		if (c < (int)sizeof cmd - 1)
 			cmd[c++] = (char)toupper((unsigned char)*args);

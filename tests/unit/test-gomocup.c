@@ -162,6 +162,11 @@ START_TEST(test_session)
 
 		ck_assert_str_eq(gomocup_feed(gc, "end", &action), "");
 		ck_assert_int_eq(action, GOMOCUP_QUIT);
+		/* Even in the middle of a BOARD. */
+		ANSWER("BOARD", "");
+		ANSWER("1,1,1", "");
+		ck_assert_str_eq(gomocup_feed(gc, "END", &action), "");
+		ck_assert_int_eq(action, GOMOCUP_QUIT);
 	}
 }
 END_TEST
