@@ -404,10 +404,22 @@ gomocup_info(struct gomocup *gc, const char *args)
 	    strcmp(key, "time_left") != 0 && strcmp(key, "max_memory") != 0 &&
 	    strcmp(key, "rule") != 0)
 		return "";
+	while (*args == ' ')
+		args++;
+	/* The manager reads nothing while it sends INFO, so a complaint
+	 * waits in the pipe until the next answer: only MESSAGE, which
+	 * any manager passes over, may go there.  time_left runs below
+	 * zero once our time is up. */
+	if (strcmp(key, "time_left") == 0 && args[0] == '-' &&
+	    gomocup_number(args + 1, &t, (long long)1 << 50) >= 0 &&
+	    *t == '\0') {
+		gc->time_left = 0;
+		return "";
+	}
 	if ((v = gomocup_number(args, &t, (long long)1 << 50)) < 0 ||
 	    *t != '\0')
-		return gomocup_say(gc, "ERROR INFO %s needs a whole number",
-		    key);
+		return gomocup_say(gc, "MESSAGE INFO %s needs a whole number, "
+		    "not '%.40s'", key, args);
 	if (strcmp(key, "timeout_turn") == 0)
 		gc->timeout_turn = v > 1L << 30 ? 1L << 30 : (long)v;
 	else if (strcmp(key, "timeout_match") == 0)

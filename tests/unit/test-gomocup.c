@@ -219,8 +219,11 @@ START_TEST(test_refusals)
 	starts_with("INFO rule 16", "MESSAGE");
 	ANSWER("INFO rule 2", "");
 	ANSWER("INFO rule 3", "");
-	starts_with("INFO timeout_turn x", "ERROR");
-	starts_with("INFO timeout_turn -5", "ERROR");
+	starts_with("INFO timeout_turn x", "MESSAGE");
+	starts_with("INFO timeout_turn -5", "MESSAGE");
+	starts_with("INFO time_left 5x", "MESSAGE");
+	/* Out of time is below zero: not a complaint. */
+	ANSWER("INFO time_left -20", "");
 	/* Renju was refused on 19x19, so START 15 is renju-free too. */
 	ANSWER("START 15", "OK\n");
 	ANSWER("INFO rule 4", "");
