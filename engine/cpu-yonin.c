@@ -1,10 +1,522 @@
-/* cpu-yonin.c - placeholder until the family's search lands: no answer, so
- * cpu.c plays a safe legal move. */
+/*
+ * cpu-yonin.c - the computer player for four-player shogi: a paranoid
+ * alpha-beta search with iterative deepening, a transposition table, move
+ * ordering by captures (MVV/LVA), checks, killers and history, and a
+ * quiescence search of captures.
+ *
+ * Why paranoid rather than best-reply search: with check priority the turn
+ * order is not a fixed rotation (a check hands the move to the checked
+ * player at once), so the "layer of opponents" that BRS folds into one
+ * reply is not well defined; paranoid only asks, at each node, whether the
+ * player status() names is on the root's side (max) or not (min), which
+ * holds whatever the order.  Its pessimism also suits a game where any
+ * rival may checkmate you and collect your pieces.
+ *
+ * Scores are always the root side's (its team's in pairs), so the table's
+ * key is mixed with the root seat and mode: a table reused for another seat
+ * never reads the other seat's scores.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "engine/cpu-int.h"
+#include "engine/cpu-yonin.h"
+
+#define CPU_YONIN_MAXPLY 48
+#define CPU_YONIN_MOVES 1024	/* more than any position has */
+#define CPU_YONIN_INF 32000
+
+struct cpu_yonin_level {
+	int depth;	/* deepest iteration */
+	int qdepth;	/* captures followed past it */
+	int noise;	/* +- centi-pawns on the root moves */
+	uint64_t nodes;	/* the level's own cap (the strongest: only
+			   without a deadline, else the clock rules) */
+};
+
+static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
+	{ 0, 0, 0, 0 },
+	{ 2, 0, 250, 20000 },
+	{ 3, 2, 80, 60000 },
+	{ 4, 4, 25, 250000 },
+	{ 6, 6, 8, 1200000 },
+	{ CPU_YONIN_MAXPLY - 8, 6, 0, 4000000 },
+};
+
+struct cpu_yonin {
+	struct cpu_search *s;
+	struct game *g;
+	const struct variant *v;
+	int root;
+	int pairs;
+	uint64_t mix;
+	int qdepth;
+	struct move killer[CPU_YONIN_MAXPLY][2];
+	int32_t history[YONIN_SEATS][YONIN_SQUARES + 1][YONIN_SQUARES];
+};
+
+static uint32_t
+cpu_yonin_pack(const struct move *m)
+{
+	return (uint32_t)(m->from + 1) | (uint32_t)m->to << 7 |
+	    (uint32_t)m->piece << 14 | (uint32_t)m->promote << 17;
+}
+
+static int
+cpu_yonin_same(const struct move *a, const struct move *b)
+{
+	return a->from == b->from && a->to == b->to && a->piece == b->piece &&
+	    a->promote == b->promote;
+}
+
+static int
+cpu_yonin_team(const struct cpu_yonin *c, int seat)
+{
+	return seat == c->root || (c->pairs && seat == ((c->root + 2) & 3));
+}
+
+/* The root side's score of a finished game: by rank, or by the team's
+ * win in pairs; sooner is better, later is less bad. */
+static int
+cpu_yonin_final(const struct cpu_yonin *c, const struct game_status *st,
+    int ply)
+{
+	static const int by_rank[5] = { 0, CPU_YONIN_WIN, 8000, -15000,
+	    -CPU_YONIN_WIN };
+	int v, r = st->rank[c->root];
+
+	if (c->pairs) {
+		if (st->winners == 0)
+			return 0;
+		v = (st->winners >> c->root & 1) ? CPU_YONIN_WIN :
+		    -CPU_YONIN_WIN;
+	} else
+		v = r >= 1 && r <= 4 ? by_rank[r] : 0;
+	return v > 0 ? v - ply : v < 0 ? v + ply : 0;
+}
+
+/* Ordering: the table's move, captures by MVV/LVA, promotions, checks,
+ * killers, then history. */
+static void
+cpu_yonin_order(struct cpu_yonin *c, const struct cpu_yonin_board *b,
+    int seat, struct move *mv, int n, int32_t *key, uint32_t ttmove, int ply)
+{
+	for (int i = 0; i < n; i++) {
+		const struct move *m = &mv[i];
+		int32_t k = 0;
+		int kind, facing, victim = b->kind[m->to];
+
+		if (m->from >= 0) {
+			kind = b->kind[m->from];
+			facing = b->facing[m->from];
+		} else {
+			kind = m->piece;
+			facing = seat;
+		}
+		if (m->promote)
+			kind += 3;
+		if (ttmove != 0 && cpu_yonin_pack(m) == ttmove)
+			k = 1 << 30;
+		else if (victim != 0) {
+			k = (1 << 24) + cpu_yonin_value[victim] * 16 -
+			    (m->from >= 0 ? cpu_yonin_value[b->kind[m->from]] /
+			    16 : 0);
+		} else if (m->promote)
+			k = (1 << 23) + cpu_yonin_value[kind];
+		else if (ply < CPU_YONIN_MAXPLY &&
+		    (cpu_yonin_same(m, &c->killer[ply][0]) ||
+		    cpu_yonin_same(m, &c->killer[ply][1])))
+			k = 1 << 21;
+		else {
+			k = c->history[seat][m->from + 1][m->to];
+			if (k > (1 << 20))
+				k = 1 << 20;
+		}
+		for (int p = 0; p < YONIN_SEATS; p++) {
+			if (p == seat || b->king[p] < 0 ||
+			    (c->pairs && p == ((seat + 2) & 3)))
+				continue;
+			if (cpu_yonin_hits(b, kind, facing, m->to, b->king[p],
+			    m->from)) {
+				k += 1 << 22;
+				break;
+			}
+		}
+		key[i] = k;
+	}
+}
+
+/* Bring the best remaining move to position i; `also` (may be NULL) is
+ * kept in step with the moves. */
+static void
+cpu_yonin_pick(struct move *mv, int32_t *key, int32_t *also, int i, int n)
+{
+	int best = i;
+
+	for (int j = i + 1; j < n; j++)
+		if (key[j] > key[best])
+			best = j;
+	if (best != i) {
+		struct move t = mv[i];
+		int32_t k = key[i];
+
+		mv[i] = mv[best];
+		key[i] = key[best];
+		mv[best] = t;
+		key[best] = k;
+		if (also != NULL) {
+			k = also[i];
+			also[i] = also[best];
+			also[best] = k;
+		}
+	}
+}
+
+/* Play a move on the copy; refuse (and take it back) a move that puts the
+ * mover's partner in a new check, which the CPU never does. */
+static int
+cpu_yonin_make(struct cpu_yonin *c, int seat, const struct move *m)
+{
+	unsigned before = 0;
+	int partner = (seat + 2) & 3;
+
+	if (c->pairs)
+		before = yonin_checks(c->g);
+	c->v->apply(c->g, m);
+	if (c->pairs && !(before >> partner & 1) &&
+	    (yonin_checks(c->g) >> partner & 1)) {
+		c->v->undo(c->g);
+		return -1;
+	}
+	return 0;
+}
+
+/* Ends of the tree that need no moves: a finished game, or the root seat
+ * gone.  1 and *score when so. */
+static int
+cpu_yonin_leaf(struct cpu_yonin *c, struct game_status *st, int ply,
+    int *score)
+{
+	c->v->status(c->g, st);
+	if (st->phase == GAME_OVER) {
+		*score = cpu_yonin_final(c, st, ply);
+		return 1;
+	}
+	if (!(yonin_alive(c->g) >> c->root & 1)) {
+		*score = -CPU_YONIN_WIN + ply;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q)
+{
+	struct cpu_yonin_board b;
+	struct game_status st;
+	struct move mv[CPU_YONIN_MOVES];
+	int32_t key[CPU_YONIN_MOVES];
+	int n, k = 0, stand, best, max;
+
+	if (cpu_search_tick(c->s))
+		return 0;
+	if (cpu_yonin_leaf(c, &st, ply, &stand))
+		return stand;
+	cpu_yonin_read(c->g, &b);
+	stand = cpu_yonin_eval(&b, c->root);
+	if (q <= 0 || ply >= CPU_YONIN_MAXPLY - 1)
+		return stand;
+	max = cpu_yonin_team(c, st.to_move);
+	if (max ? stand >= beta : stand <= alpha)
+		return stand;
+	if (max && stand > alpha)
+		alpha = stand;
+	if (!max && stand < beta)
+		beta = stand;
+	best = stand;
+	n = c->v->legal(c->g, mv, CPU_YONIN_MOVES);
+	if (n > CPU_YONIN_MOVES)
+		n = CPU_YONIN_MOVES;
+	for (int i = 0; i < n; i++) {
+		if (mv[i].from >= 0 && b.kind[mv[i].to] != 0)
+			mv[k++] = mv[i];
+	}
+	cpu_yonin_order(c, &b, st.to_move, mv, k, key, 0, ply);
+	for (int i = 0; i < k; i++) {
+		int v;
+
+		cpu_yonin_pick(mv, key, NULL, i, k);
+		if (cpu_yonin_make(c, st.to_move, &mv[i]) != 0)
+			continue;
+		v = cpu_yonin_quiesce(c, alpha, beta, ply + 1, q - 1);
+		c->v->undo(c->g);
+		if (c->s->stopped)
+			return best;
+		if (max ? v > best : v < best)
+			best = v;
+		if (max && v > alpha)
+			alpha = v;
+		if (!max && v < beta)
+			beta = v;
+		if (alpha >= beta)
+			break;
+	}
+	return best;
+}
+
+static void
+cpu_yonin_reward(struct cpu_yonin *c, int seat, const struct move *m,
+    int victim, int depth, int ply)
+{
+	if (victim != 0 || ply >= CPU_YONIN_MAXPLY)
+		return;
+	if (!cpu_yonin_same(m, &c->killer[ply][0])) {
+		c->killer[ply][1] = c->killer[ply][0];
+		c->killer[ply][0] = *m;
+	}
+	c->history[seat][m->from + 1][m->to] += depth * depth;
+}
+
+static int
+cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply)
+{
+	struct cpu_yonin_board b;
+	struct game_status st;
+	struct cpu_tt_entry *e;
+	struct move mv[CPU_YONIN_MOVES], bestm;
+	int32_t key[CPU_YONIN_MOVES];
+	uint64_t hash;
+	uint32_t ttmove = 0;
+	int n, best, max, a0 = alpha, b0 = beta, played = 0, v;
+
+	if (cpu_search_tick(c->s))
+		return 0;
+	if (cpu_yonin_leaf(c, &st, ply, &v))
+		return v;
+	if (depth <= 0 || ply >= CPU_YONIN_MAXPLY - 1)
+		return cpu_yonin_quiesce(c, alpha, beta, ply, c->qdepth);
+	hash = yonin_hash(c->g) ^ c->mix;
+	if ((e = cpu_tt_probe(c->s->tt, hash)) != NULL) {
+		ttmove = e->move;
+		if (e->depth >= depth) {
+			if (e->flag == CPU_TT_EXACT)
+				return e->score;
+			if (e->flag == CPU_TT_LOWER && e->score >= beta)
+				return e->score;
+			if (e->flag == CPU_TT_UPPER && e->score <= alpha)
+				return e->score;
+		}
+	}
+	max = cpu_yonin_team(c, st.to_move);
+	n = c->v->legal(c->g, mv, CPU_YONIN_MOVES);
+	if (n > CPU_YONIN_MOVES)
+		n = CPU_YONIN_MOVES;
+	cpu_yonin_read(c->g, &b);
+	if (n == 0)
+		return cpu_yonin_eval(&b, c->root);
+	cpu_yonin_order(c, &b, st.to_move, mv, n, key, ttmove, ply);
+	best = max ? -CPU_YONIN_INF : CPU_YONIN_INF;
+	bestm = mv[0];
+	for (int i = 0; i < n; i++) {
+		cpu_yonin_pick(mv, key, NULL, i, n);
+		if (cpu_yonin_make(c, st.to_move, &mv[i]) != 0)
+			continue;
+		played++;
+		v = cpu_yonin_search(c, depth - 1, alpha, beta, ply + 1);
+		c->v->undo(c->g);
+		if (c->s->stopped)
+			return best == -CPU_YONIN_INF || best == CPU_YONIN_INF ?
+			    0 : best;
+		if (max ? v > best : v < best) {
+			best = v;
+			bestm = mv[i];
+		}
+		if (max && v > alpha)
+			alpha = v;
+		if (!max && v < beta)
+			beta = v;
+		if (alpha >= beta) {
+			cpu_yonin_reward(c, st.to_move, &mv[i],
+			    b.kind[mv[i].to], depth, ply);
+			break;
+		}
+	}
+	if (played == 0)
+		return cpu_yonin_eval(&b, c->root);
+	cpu_tt_store(c->s->tt, hash, cpu_yonin_pack(&bestm), best, depth,
+	    best <= a0 ? CPU_TT_UPPER : best >= b0 ? CPU_TT_LOWER :
+	    CPU_TT_EXACT);
+	return best;
+}
+
+/* The root's moves, partner checks left out when there is another move. */
+static int
+cpu_yonin_root_moves(struct cpu_yonin *c, int seat, struct move *mv)
+{
+	int n = c->v->legal(c->g, mv, CPU_YONIN_MOVES), k = 0;
+
+	if (n > CPU_YONIN_MOVES)
+		n = CPU_YONIN_MOVES;
+	for (int i = 0; i < n; i++) {
+		if (cpu_yonin_make(c, seat, &mv[i]) != 0)
+			continue;
+		c->v->undo(c->g);
+		mv[k++] = mv[i];
+	}
+	return k > 0 ? k : n;
+}
+
+/* The line the table remembers after the root's move, for the logs. */
+static void
+cpu_yonin_pv(struct cpu_yonin *c, const struct move *first, char *pv,
+    size_t len)
+{
+	struct move mv[CPU_YONIN_MOVES];
+	struct game_status st;
+	struct cpu_tt_entry *e;
+	char text[16];
+	int played = 0, used;
+
+	c->v->move_format(c->g, first, text, sizeof text);
+	used = snprintf(pv, len, "%s", text);
+	c->v->apply(c->g, first);
+	played++;
+	while (played < 6 && used > 0 && (size_t)used + 12 < len) {
+		int n, found = -1;
+
+		c->v->status(c->g, &st);
+		if (st.phase != GAME_PLAYING ||
+		    (e = cpu_tt_probe(c->s->tt, yonin_hash(c->g) ^ c->mix)) ==
+		    NULL)
+			break;
+		n = c->v->legal(c->g, mv, CPU_YONIN_MOVES);
+		for (int i = 0; i < n && i < CPU_YONIN_MOVES; i++)
+			if (cpu_yonin_pack(&mv[i]) == e->move)
+				found = i;
+		if (found < 0)
+			break;
+		c->v->move_format(c->g, &mv[found], text, sizeof text);
+		used += snprintf(pv + used, len - (size_t)used, " %c:%s",
+		    yonin_seat_char(st.to_move), text);
+		c->v->apply(c->g, &mv[found]);
+		played++;
+	}
+	while (played-- > 0)
+		c->v->undo(c->g);
+}
+
+static int
+cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
+    struct cpu_result *res)
+{
+	struct move mv[CPU_YONIN_MOVES];
+	int32_t key[CPU_YONIN_MOVES], noise[CPU_YONIN_MOVES];
+	struct cpu_yonin_board b;
+	struct game_status st;
+	int n, seat, best_i = 0, best_score = 0, done_depth = 0;
+
+	c->v->status(c->g, &st);
+	seat = st.to_move;
+	if ((n = cpu_yonin_root_moves(c, seat, mv)) <= 0)
+		return -1;
+	cpu_yonin_read(c->g, &b);
+	cpu_yonin_order(c, &b, seat, mv, n, key, 0, 0);
+	for (int i = 0; i < n; i++)
+		cpu_yonin_pick(mv, key, NULL, i, n);
+	for (int i = 0; i < n; i++)
+		noise[i] = lv->noise > 0 ? cpu_rand_below(c->s,
+		    2 * lv->noise + 1) - lv->noise : 0;
+	/* Stopped before any depth is done: the best by the static order. */
+	res->move[0] = mv[0];
+	for (int d = 1; d <= lv->depth && !cpu_search_done(c->s); d++) {
+		int alpha = -CPU_YONIN_INF, it_best = -1, it_score = 0;
+		int32_t score[CPU_YONIN_MOVES];
+
+		for (int i = 0; i < n; i++) {
+			int v;
+
+			c->v->apply(c->g, &mv[i]);
+			v = cpu_yonin_search(c, d - 1, alpha - noise[i],
+			    CPU_YONIN_INF, 1);
+			c->v->undo(c->g);
+			if (c->s->stopped)
+				break;
+			v += noise[i];
+			score[i] = v;
+			if (it_best < 0 || v > it_score) {
+				it_best = i;
+				it_score = v;
+				alpha = v;
+			}
+		}
+		if (c->s->stopped) {
+			/* A partial iteration still searched the last one's best
+			 * first, so whatever beat it is at least as good. */
+			if (it_best >= 0) {
+				best_i = it_best;
+				best_score = it_score;
+			}
+			break;
+		}
+		best_i = it_best;
+		best_score = it_score;
+		done_depth = d;
+		/* Next iteration: the best first, then by this one's scores
+		 * (a lower bound only, for the moves that failed low). */
+		for (int i = 0; i < n; i++)
+			key[i] = i == best_i ? CPU_YONIN_INF : score[i];
+		for (int i = 0; i < n; i++)
+			cpu_yonin_pick(mv, key, noise, i, n);
+		best_i = 0;
+		if (best_score >= CPU_YONIN_WIN - CPU_YONIN_MAXPLY)
+			break;
+	}
+	res->nmoves = 1;
+	res->move[0] = mv[best_i];
+	res->score = best_score;
+	res->depth = done_depth;
+	cpu_yonin_pv(c, &mv[best_i], res->pv, sizeof res->pv);
+	return 0;
+}
 
 int
 cpu_yonin_think(const struct game *g, struct cpu_search *s,
     struct cpu_result *res)
 {
-	return -1;
+	const struct cpu_yonin_level *lv;
+	struct yonin_options o;
+	struct cpu_yonin *c;
+	struct game_status st;
+	int level = s->limits->level, rc;
+
+	if (level < CPU_LEVEL_MIN)
+		level = CPU_LEVEL_MIN;
+	if (level > CPU_LEVEL_MAX)
+		level = CPU_LEVEL_MAX;
+	lv = &cpu_yonin_levels[level];
+	g->variant->status(g, &st);
+	if (st.phase != GAME_PLAYING)
+		return -1;
+	if ((level < CPU_LEVEL_MAX || s->deadline_us == 0) &&
+	    (s->node_cap == 0 || s->node_cap > lv->nodes))
+		s->node_cap = lv->nodes;
+	if ((c = calloc(1, sizeof *c)) == NULL)
+		return -1;
+	if ((c->g = game_copy(g)) == NULL) {
+		free(c);
+		return -1;
+	}
+	yonin_options(g, &o);
+	c->s = s;
+	c->v = g->variant;
+	c->root = st.to_move;
+	c->pairs = o.pairs;
+	c->qdepth = lv->qdepth;
+	c->mix = 0x9e3779b97f4a7c15ULL * (uint64_t)(c->root + 1) ^
+	    (o.pairs ? 0xd1b54a32d192ed03ULL : 0);
+	rc = cpu_yonin_root(c, lv, res);
+	game_free(c->g);
+	free(c);
+	return rc;
 }

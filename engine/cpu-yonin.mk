@@ -1,2 +1,3 @@
 # engine/cpu-yonin.mk: the four-player shogi search.
-engine_libengine_a_SOURCES += engine/cpu-yonin.c
+engine_libengine_a_SOURCES += engine/cpu-yonin.c engine/cpu-yonin-eval.c \
+	engine/cpu-yonin.h

@@ -1,0 +1,294 @@
+/*
+ * cpu-yonin-eval.c - what a four-player shogi position is worth to one seat
+ * (or team): material on the board and in hand, king safety, mobility,
+ * threatened pieces and the eliminations made, for every seat, then the
+ * seat's worth against the others'.
+ *
+ * The board is read once through engine/yonin.h into a flat copy; the
+ * attacks of every living piece are counted on it with the same step tables
+ * the rules use, turned for the piece's facing.
+ */
+#include <string.h>
+
+#include "engine/cpu-yonin.h"
+
+const int cpu_yonin_value[CPU_YONIN_KINDS] = {
+	0, 0, 560, 950, 500, 100, 1250, 540, 520,
+};
+/* A piece in hand may go anywhere, so it is worth a little more. */
+const int cpu_yonin_hand_value[YONIN_HAND_KINDS] = { 1050, 620, 560, 115 };
+
+/* Absolute directions clockwise from "up": a piece facing f turns its own
+ * direction i into (i + 2f) & 7. */
+static const int8_t cpu_yonin_dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+static const int8_t cpu_yonin_dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
+
+/* One-step directions (bit i = own direction i) and slides by cell kind. */
+static const uint8_t cpu_yonin_steps[CPU_YONIN_KINDS] = {
+	0, 0xff, 0xd7, 0x00, 0xab, 0x01, 0xaa, 0xd7, 0xd7,
+};
+static const uint8_t cpu_yonin_slides[CPU_YONIN_KINDS] = {
+	0, 0, 0, 0x55, 0, 0, 0x55, 0, 0,
+};
+
+void
+cpu_yonin_read(const struct game *g, struct cpu_yonin_board *b)
+{
+	struct yonin_options o;
+	struct game_status st;
+	struct yonin_piece p;
+	int out[3], by[3], n;
+
+	memset(b, 0, sizeof *b);
+	yonin_options(g, &o);
+	b->pairs = o.pairs;
+	b->alive = yonin_alive(g);
+	b->checks = yonin_checks(g);
+	g->variant->status(g, &st);
+	b->to_move = st.to_move;
+	for (int i = 0; i < YONIN_SEATS; i++) {
+		b->king[i] = -1;
+		yonin_hand(g, i, b->hand[i]);
+	}
+	for (int sq = 0; sq < YONIN_SQUARES; sq++) {
+		if (!yonin_piece_at(g, sq, &p))
+			continue;
+		b->kind[sq] = (int8_t)(p.kind + (p.promoted ? 3 : 0));
+		b->facing[sq] = (int8_t)p.facing;
+		if (p.overturned)
+			b->owner[sq] = CPU_YONIN_OVERTURNED;
+		else
+			b->owner[sq] = (int8_t)p.owner;
+		if (p.kind == YONIN_KING && !p.overturned)
+			b->king[p.owner] = (int8_t)sq;
+	}
+	n = yonin_eliminated(g, out, by);
+	for (int i = 0; i < n; i++) {
+		if (by[i] >= 0 && by[i] < YONIN_SEATS)
+			b->elims[by[i]]++;
+	}
+}
+
+static int
+cpu_yonin_enemy(const struct cpu_yonin_board *b, int a, int c)
+{
+	return a != c && !(b->pairs && ((a + 2) & 3) == c);
+}
+
+int
+cpu_yonin_takes(const struct cpu_yonin_board *b, int seat, int sq)
+{
+	int o = b->owner[sq];
+
+	if (b->kind[sq] == 0 || b->kind[sq] == YONIN_KING)
+		return 0;
+	return o == CPU_YONIN_NOBODY || (o >= 0 && cpu_yonin_enemy(b, seat, o));
+}
+
+int
+cpu_yonin_hits(const struct cpu_yonin_board *b, int kind, int facing,
+    int from, int target, int vacated)
+{
+	int x = from % 9, y = from / 9, tx = target % 9, ty = target / 9;
+	int dx = tx - x, dy = ty - y;
+
+	for (int i = 0; i < 8; i++) {
+		int d = (i + 2 * facing) & 7;
+		int sx = cpu_yonin_dx[d], sy = cpu_yonin_dy[d];
+
+		if (cpu_yonin_steps[kind] >> i & 1) {
+			if (dx == sx && dy == sy)
+				return 1;
+		}
+		if (!(cpu_yonin_slides[kind] >> i & 1))
+			continue;
+		/* Only the one direction that points at the target. */
+		if ((sx == 0 ? dx != 0 : (dx == 0 || (dx > 0) != (sx > 0))) ||
+		    (sy == 0 ? dy != 0 : (dy == 0 || (dy > 0) != (sy > 0))))
+			continue;
+		for (int cx = x + sx, cy = y + sy; ; cx += sx, cy += sy) {
+			int c = cy * 9 + cx;
+
+			if (c == target)
+				return 1;
+			if (b->kind[c] != 0 && c != vacated)
+				break;
+		}
+	}
+	return 0;
+}
+
+/* Everything the attack count learns, per seat. */
+struct cpu_yonin_map {
+	uint8_t att[YONIN_SEATS][YONIN_SQUARES];
+	int16_t low[YONIN_SEATS][YONIN_SQUARES]; /* cheapest attacker */
+	int mob[YONIN_SEATS];
+};
+
+static void
+cpu_yonin_mark(const struct cpu_yonin_board *b, struct cpu_yonin_map *m,
+    int seat, int value, int c)
+{
+	m->att[seat][c]++;
+	if (value < m->low[seat][c])
+		m->low[seat][c] = (int16_t)value;
+	if (b->kind[c] == 0 || cpu_yonin_takes(b, seat, c))
+		m->mob[seat]++;
+}
+
+static void
+cpu_yonin_attacks(const struct cpu_yonin_board *b, struct cpu_yonin_map *m)
+{
+	memset(m->att, 0, sizeof m->att);
+	memset(m->mob, 0, sizeof m->mob);
+	for (int p = 0; p < YONIN_SEATS; p++)
+		for (int c = 0; c < YONIN_SQUARES; c++)
+			m->low[p][c] = 30000;
+	for (int sq = 0; sq < YONIN_SQUARES; sq++) {
+		int k = b->kind[sq], o = b->owner[sq], f = b->facing[sq];
+		int x = sq % 9, y = sq / 9, v;
+
+		if (k == 0 || o < 0)
+			continue;
+		v = k == YONIN_KING ? 2000 : cpu_yonin_value[k];
+		for (int i = 0; i < 8; i++) {
+			int d = (i + 2 * f) & 7;
+			int sx = cpu_yonin_dx[d], sy = cpu_yonin_dy[d];
+			int cx = x + sx, cy = y + sy;
+
+			if (cpu_yonin_steps[k] >> i & 1) {
+				if (cx >= 0 && cx < 9 && cy >= 0 && cy < 9)
+					cpu_yonin_mark(b, m, o, v, cy * 9 + cx);
+			}
+			if (!(cpu_yonin_slides[k] >> i & 1))
+				continue;
+			for (; cx >= 0 && cx < 9 && cy >= 0 && cy < 9;
+			    cx += sx, cy += sy) {
+				cpu_yonin_mark(b, m, o, v, cy * 9 + cx);
+				if (b->kind[cy * 9 + cx] != 0)
+					break;
+			}
+		}
+	}
+}
+
+/* Attacks of seat's enemies on a square. */
+static int
+cpu_yonin_enemy_att(const struct cpu_yonin_board *b,
+    const struct cpu_yonin_map *m, int seat, int sq, int *low)
+{
+	int n = 0;
+
+	*low = 30000;
+	for (int e = 0; e < YONIN_SEATS; e++) {
+		if (!(b->alive >> e & 1) || !cpu_yonin_enemy(b, seat, e))
+			continue;
+		n += m->att[e][sq];
+		if (m->low[e][sq] < *low)
+			*low = m->low[e][sq];
+	}
+	return n;
+}
+
+/* The king's ring: attacks on it, defenders, squares to flee to, and the
+ * enemies' hands that could drop into it. */
+static int
+cpu_yonin_king(const struct cpu_yonin_board *b, const struct cpu_yonin_map *m,
+    int seat)
+{
+	int k = b->king[seat], kx = k % 9, ky = k / 9;
+	int danger = 0, flee = 0, shelter = 0, hands = 0, low;
+
+	for (int dy = -1; dy <= 1; dy++) {
+		for (int dx = -1; dx <= 1; dx++) {
+			int x = kx + dx, y = ky + dy, c, e, d;
+
+			if (x < 0 || x > 8 || y < 0 || y > 8)
+				continue;
+			c = y * 9 + x;
+			e = cpu_yonin_enemy_att(b, m, seat, c, &low);
+			d = m->att[seat][c] - (c != k);
+			danger += e * 3 + (e > d ? 4 : 0);
+			if (c == k)
+				continue;
+			if (b->owner[c] == seat && (b->kind[c] == YONIN_GOLD ||
+			    b->kind[c] == YONIN_SILVER))
+				shelter++;
+			if (e == 0 && (b->kind[c] == 0 ||
+			    cpu_yonin_takes(b, seat, c)))
+				flee++;
+		}
+	}
+	for (int e = 0; e < YONIN_SEATS; e++) {
+		if (!(b->alive >> e & 1) || !cpu_yonin_enemy(b, seat, e))
+			continue;
+		for (int i = 0; i < YONIN_HAND_KINDS; i++)
+			hands += b->hand[e][i];
+	}
+	if (hands > 6)
+		hands = 6;
+	return -danger * (10 + 2 * hands) + shelter * 25 +
+	    (flee == 0 ? -90 : flee == 1 ? -30 : 0);
+}
+
+int
+cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
+{
+	struct cpu_yonin_map m;
+	int worth[YONIN_SEATS], threat[YONIN_SEATS];
+	int best = -1000000, sum = 0, n = 0, mine;
+
+	cpu_yonin_attacks(b, &m);
+	for (int p = 0; p < YONIN_SEATS; p++) {
+		worth[p] = 2500 * b->elims[p] + 4 * m.mob[p];
+		threat[p] = 0;
+		for (int i = 0; i < YONIN_HAND_KINDS; i++)
+			worth[p] += b->hand[p][i] * cpu_yonin_hand_value[i];
+	}
+	for (int sq = 0; sq < YONIN_SQUARES; sq++) {
+		int o = b->owner[sq], k = b->kind[sq], low, e, v, gain;
+
+		if (k == 0 || o < 0 || k == YONIN_KING)
+			continue;
+		v = cpu_yonin_value[k];
+		worth[o] += v;
+		if ((e = cpu_yonin_enemy_att(b, &m, o, sq, &low)) == 0)
+			continue;
+		gain = m.att[o][sq] > 0 ? v - low : v;
+		if (gain > threat[o])
+			threat[o] = gain;
+	}
+	for (int p = 0; p < YONIN_SEATS; p++) {
+		if (!(b->alive >> p & 1))
+			continue;
+		worth[p] += cpu_yonin_king(b, &m, p);
+		/* Check priority: a checked seat moves now, the others wait;
+		 * a threat is sharp only when an enemy moves next. */
+		if (b->to_move == p)
+			worth[p] += 30;
+		if (b->checks >> p & 1)
+			worth[p] -= 60;
+		worth[p] -= cpu_yonin_enemy(b, p, b->to_move) ?
+		    threat[p] * 3 / 4 : threat[p] / 8;
+	}
+	if (b->pairs) {
+		int r = root, q = (root + 1) & 3;
+
+		return worth[r] + worth[(r + 2) & 3] - worth[q] -
+		    worth[(q + 2) & 3];
+	}
+	mine = worth[root];
+	for (int p = 0; p < YONIN_SEATS; p++) {
+		if (p == root || !(b->alive >> p & 1))
+			continue;
+		sum += worth[p];
+		n++;
+		if (worth[p] > best)
+			best = worth[p];
+	}
+	if (n == 0)
+		return mine;
+	/* First place is what counts: weigh the strongest rival with the
+	 * field. */
+	return mine - (best + sum / n) / 2;
+}

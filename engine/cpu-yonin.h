@@ -1,0 +1,55 @@
+/*
+ * cpu-yonin.h - what the four-player shogi search and its evaluation share:
+ * a flat copy of the board read through engine/yonin.h, the piece values
+ * and the attack test used both to score and to order moves.
+ */
+#ifndef ENGINE_CPU_YONIN_H
+#define ENGINE_CPU_YONIN_H
+
+#include <stdint.h>
+
+#include "engine/game.h"
+#include "engine/yonin.h"
+
+/* Cell kinds: the base kinds of yonin.h, then the promoted ones. */
+#define CPU_YONIN_PROOK (YONIN_ROOK + 3)
+#define CPU_YONIN_PSILVER (YONIN_SILVER + 3)
+#define CPU_YONIN_PPAWN (YONIN_PAWN + 3)
+#define CPU_YONIN_KINDS 9
+
+/* Owners besides the seats: a piece nobody moves but anyone may take, and
+ * an overturned king, which blocks and nothing else. */
+#define CPU_YONIN_NOBODY (-1)
+#define CPU_YONIN_OVERTURNED (-2)
+
+#define CPU_YONIN_WIN 20000
+
+struct cpu_yonin_board {
+	int8_t kind[YONIN_SQUARES];	/* 0 empty, else a cell kind */
+	int8_t owner[YONIN_SQUARES];	/* seat, or the two above */
+	int8_t facing[YONIN_SQUARES];
+	int8_t king[YONIN_SEATS];	/* square of each living king, -1 */
+	unsigned alive;
+	unsigned checks;
+	int to_move;
+	int pairs;
+	int hand[YONIN_SEATS][YONIN_HAND_KINDS];
+	int elims[YONIN_SEATS];		/* players each seat eliminated */
+};
+
+/* Board values by cell kind and hand values by hand slot (R G S P). */
+extern const int cpu_yonin_value[CPU_YONIN_KINDS];
+extern const int cpu_yonin_hand_value[YONIN_HAND_KINDS];
+
+void cpu_yonin_read(const struct game *, struct cpu_yonin_board *);
+/* May seat take what stands on sq (a living king never, a partner's piece
+ * never in pairs)? */
+int cpu_yonin_takes(const struct cpu_yonin_board *, int seat, int sq);
+/* Does a piece of kind/facing standing on `from` attack `target`, with the
+ * square `vacated` read as empty (-1: none)? */
+int cpu_yonin_hits(const struct cpu_yonin_board *, int kind, int facing,
+    int from, int target, int vacated);
+/* The position's worth for root's side (its team in pairs). */
+int cpu_yonin_eval(const struct cpu_yonin_board *, int root);
+
+#endif

@@ -1,0 +1,127 @@
+/*
+ * cpu-yonin-match.h - four-player shogi games between the CPU and simple
+ * players, shared by tests/unit/test-cpu-yonin.c and
+ * tests/bench/bench-cpu-yonin.c.
+ */
+#ifndef TESTS_CPU_YONIN_MATCH_H
+#define TESTS_CPU_YONIN_MATCH_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/cpu.h"
+#include "engine/game.h"
+#include "engine/yonin.h"
+
+/* Who sits in a seat: a CPU level (1..5), or one of these. */
+#define MATCH_RANDOM 0
+#define MATCH_GREEDY (-1)	/* the biggest capture, else at random */
+
+struct match {
+	int who[YONIN_SEATS];
+	uint64_t nodes[YONIN_SEATS];	/* the CPU seats' node limits */
+	int movelimit;
+	int pairs;
+	unsigned seed;
+	struct cpu_tt *tt;
+	int illegal;			/* a CPU answer the rules refused */
+	int plies;
+	struct game_status end;
+};
+
+static const int match_value[6] = { 0, 0, 6, 9, 5, 1 };
+
+static struct game *
+match_game(int pairs, int movelimit)
+{
+	char lim[32], err[GAME_ERR_LEN];
+	char *opt[2] = { lim, "mode=pairs" };
+
+	snprintf(lim, sizeof lim, "movelimit=%d", movelimit);
+	return game_new("yonin", pairs ? 2 : 1, opt, err, sizeof err);
+}
+
+static unsigned
+match_rand(unsigned *seed)
+{
+	*seed = *seed * 1103515245u + 12345u;
+	return *seed >> 16;
+}
+
+/* A random or greedy player's move. */
+static struct move
+match_simple(const struct game *g, int greedy, unsigned *seed)
+{
+	static struct move list[1024];
+	struct yonin_piece p;
+	int n = g->variant->legal(g, list, 1024), best = -1, bv = 0;
+
+	if (n > 1024)
+		n = 1024;
+	if (greedy) {
+		int start = (int)(match_rand(seed) % (unsigned)n);
+
+		for (int j = 0; j < n; j++) {
+			int i = (start + j) % n;
+
+			if (list[i].from >= 0 && yonin_piece_at(g, list[i].to,
+			    &p) && match_value[p.kind] > bv) {
+				bv = match_value[p.kind];
+				best = i;
+			}
+		}
+	}
+	if (best < 0)
+		best = (int)(match_rand(seed) % (unsigned)n);
+	return list[best];
+}
+
+/* Play one game to its end; 0, or -1 when something failed. */
+static int
+match_play(struct match *m)
+{
+	struct game *g = match_game(m->pairs, m->movelimit);
+	struct game_status st;
+	char err[GAME_ERR_LEN];
+
+	if (g == NULL)
+		return -1;
+	m->illegal = 0;
+	for (m->plies = 0; ; m->plies++) {
+		struct move mv;
+		int who;
+
+		g->variant->status(g, &st);
+		if (st.phase == GAME_OVER)
+			break;
+		who = m->who[st.to_move];
+		if (who > 0) {
+			struct cpu_limits lim;
+			struct cpu_result r;
+
+			cpu_limits_default(&lim, who);
+			lim.time_ms = 0;
+			lim.nodes = m->nodes[st.to_move];
+			lim.seed = match_rand(&m->seed);
+			lim.tt = m->tt;
+			if (cpu_think(g, &lim, NULL, &r, err, sizeof err) != 0 ||
+			    r.nmoves != 1) {
+				game_free(g);
+				return -1;
+			}
+			mv = r.move[0];
+		} else
+			mv = match_simple(g, who == MATCH_GREEDY, &m->seed);
+		if (g->variant->play(g, st.to_move, &mv, err,
+		    sizeof err) != 0) {
+			m->illegal++;
+			game_free(g);
+			return -1;
+		}
+	}
+	m->end = st;
+	game_free(g);
+	return 0;
+}
+
+#endif

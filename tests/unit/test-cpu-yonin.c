@@ -1,0 +1,349 @@
+/*
+ * test-cpu-yonin.c - the four-player shogi CPU: it takes what is free,
+ * mates when it can, does not walk into a mate, never checks its partner,
+ * always answers legally, and beats random and greedy players.  Every
+ * expectation is judged by the engine's own rules (play(), status(),
+ * yonin_alive()), not by a move written down here.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/cpu-yonin-match.h"
+
+/* A game with options such as "mode=pairs" (one at most). */
+static struct game *
+fresh(const char *opts)
+{
+	char obuf[64], err[GAME_ERR_LEN];
+	char *opt[1] = { obuf };
+	struct game *g;
+
+	snprintf(obuf, sizeof obuf, "%s", opts);
+	g = game_new("yonin", *opts != '\0', opt, err, sizeof err);
+	ck_assert_msg(g != NULL, "%s", err);
+	return g;
+}
+
+static struct game *
+setup(const char *opts, const char *tokens)
+{
+	char buf[512], *tok[64], *save = NULL, err[GAME_ERR_LEN];
+	struct game *g = fresh(opts);
+	int n = 0;
+
+	snprintf(buf, sizeof buf, "%s", tokens);
+	for (char *t = strtok_r(buf, " ", &save); t != NULL && n < 64;
+	    t = strtok_r(NULL, " ", &save))
+		tok[n++] = t;
+	ck_assert_msg(game_setup(g, n, tok, err, sizeof err) == 0, "%s: %s",
+	    tokens, err);
+	return g;
+}
+
+/* The CPU's answer at a level with a node limit, played on g (so the
+ * rules judge it); returns the move. */
+static struct move
+think_play(struct game *g, int level, uint64_t nodes, uint64_t seed)
+{
+	struct cpu_limits lim;
+	struct cpu_result r;
+	struct game_status st;
+	char err[GAME_ERR_LEN];
+
+	cpu_limits_default(&lim, level);
+	lim.time_ms = 0;
+	lim.nodes = nodes;
+	lim.seed = seed;
+	lim.tt_bytes = 1u << 20;
+	ck_assert_msg(cpu_think(g, &lim, NULL, &r, err, sizeof err) == 0,
+	    "%s", err);
+	ck_assert_int_eq(r.nmoves, 1);
+	g->variant->status(g, &st);
+	ck_assert_msg(g->variant->play(g, st.to_move, &r.move[0], err,
+	    sizeof err) == 0, "level %d: illegal answer: %s", level, err);
+	return r.move[0];
+}
+
+/* Can the player to move eliminate `victim` at once? */
+static int
+can_eliminate(struct game *g, int victim)
+{
+	struct move list[1024];
+	int n = g->variant->legal(g, list, 1024), found = 0;
+
+	for (int i = 0; i < n && i < 1024 && !found; i++) {
+		g->variant->apply(g, &list[i]);
+		found = !(yonin_alive(g) >> victim & 1);
+		g->variant->undo(g);
+	}
+	return found;
+}
+
+/* Random play from the start, to a random depth. */
+static struct game *
+scrambled(const char *opts, unsigned *seed, int plies)
+{
+	struct game *g = fresh(opts);
+	struct game_status st;
+
+	for (int i = 0; i < plies; i++) {
+		struct move m;
+
+		g->variant->status(g, &st);
+		if (st.phase != GAME_PLAYING)
+			break;
+		m = match_simple(g, i & 1, seed);
+		g->variant->apply(g, &m);
+	}
+	return g;
+}
+
+START_TEST(test_free_rook)
+{
+	/* North's rook on 3f is attacked by South's on 5f and defended by
+	 * nothing. */
+	for (int level = 2; level <= CPU_LEVEL_MAX; level++) {
+		struct game *g = setup("", "5i:S:K 9e:W:K 5a:N:K 1e:E:K "
+		    "5f:S:R 3f:N:R 7g:W:P tomove:S");
+		int before[YONIN_HAND_KINDS], after[YONIN_HAND_KINDS];
+
+		yonin_hand(g, YONIN_S, before);
+		think_play(g, level, 20000, 1);
+		yonin_hand(g, YONIN_S, after);
+		ck_assert_msg(after[0] == before[0] + 1,
+		    "level %d did not take the rook", level);
+		game_free(g);
+	}
+}
+END_TEST
+
+START_TEST(test_mate_drop)
+{
+	/* A gold dropped on 5b, held by the pawn on 5c, mates North. */
+	for (int level = 1; level <= CPU_LEVEL_MAX; level++) {
+		struct game *g = setup("", "5i:S:K 9e:W:K 5a:N:K 1e:E:K "
+		    "5c:S:P 8g:E:S hand:S:G1 tomove:S");
+
+		ck_assert(can_eliminate(g, YONIN_N));
+		think_play(g, level, 20000, 2);
+		ck_assert_msg(!(yonin_alive(g) >> YONIN_N & 1),
+		    "level %d missed the mate", level);
+		game_free(g);
+	}
+}
+END_TEST
+
+/* Random positions where South can mate someone at once: level 3 does. */
+START_TEST(test_mate_random)
+{
+	unsigned seed = 7;
+	int found = 0;
+
+	for (int tries = 0; tries < 400 && found < 4; tries++) {
+		struct game *g = scrambled("", &seed, 20 + tries % 60);
+		struct game_status st;
+		int victim = -1;
+
+		g->variant->status(g, &st);
+		if (st.phase == GAME_PLAYING && yonin_alive(g) == 0xf) {
+			for (int p = 0; p < YONIN_SEATS && victim < 0; p++)
+				if (p != st.to_move && can_eliminate(g, p))
+					victim = p;
+		}
+		if (victim >= 0) {
+			found++;
+			think_play(g, 3, 30000, 3);
+			ck_assert_msg(yonin_alive(g) != 0xf, "no mate played");
+		}
+		game_free(g);
+	}
+	ck_assert_int_gt(found, 0);
+}
+END_TEST
+
+/* Does any reply of the next player eliminate `seat` at once? */
+static int
+mated_next(struct game *g, int seat)
+{
+	struct game_status st;
+
+	if (!(yonin_alive(g) >> seat & 1))
+		return 1;
+	g->variant->status(g, &st);
+	if (st.phase != GAME_PLAYING)
+		return 0;
+	return can_eliminate(g, seat);
+}
+
+/*
+ * Positions where some of the mover's moves let the next player mate him
+ * and others do not: every level picks a safe one.
+ */
+START_TEST(test_no_walk_into_mate)
+{
+	struct move list[1024];
+	unsigned seed = 11;
+	int found = 0;
+
+	for (int tries = 0; tries < 600 && found < 3; tries++) {
+		struct game *g = scrambled("", &seed, 16 + tries % 50);
+		struct game_status st;
+		int n, safe = 0, unsafe = 0;
+
+		g->variant->status(g, &st);
+		if (st.phase != GAME_PLAYING || yonin_alive(g) != 0xf) {
+			game_free(g);
+			continue;
+		}
+		n = g->variant->legal(g, list, 1024);
+		for (int i = 0; i < n && i < 1024; i++) {
+			g->variant->apply(g, &list[i]);
+			if (mated_next(g, st.to_move))
+				unsafe++;
+			else
+				safe++;
+			g->variant->undo(g);
+		}
+		if (safe > 0 && unsafe > 0) {
+			found++;
+			for (int level = 1; level <= CPU_LEVEL_MAX; level++) {
+				think_play(g, level, 20000, (uint64_t)level);
+				ck_assert_msg(!mated_next(g, st.to_move),
+				    "level %d walked into a mate", level);
+				g->variant->undo(g);
+			}
+		}
+		game_free(g);
+	}
+	ck_assert_int_gt(found, 0);
+}
+END_TEST
+
+/* Pairs: the CPU never puts its partner in a new check. */
+START_TEST(test_pairs_partner)
+{
+	unsigned seed = 5;
+
+	for (int i = 0; i < 24; i++) {
+		struct game *g = scrambled("mode=pairs", &seed, 10 + i * 3);
+		struct game_status st;
+		unsigned before;
+		int partner;
+
+		g->variant->status(g, &st);
+		if (st.phase == GAME_PLAYING) {
+			partner = (st.to_move + 2) & 3;
+			before = yonin_checks(g);
+			think_play(g, 1 + i % CPU_LEVEL_MAX, 5000, (uint64_t)i);
+			ck_assert_msg((before >> partner & 1) ||
+			    !(yonin_checks(g) >> partner & 1),
+			    "checked its partner");
+		}
+		game_free(g);
+	}
+}
+END_TEST
+
+/* Every level answers legally on random positions of every mode. */
+START_TEST(test_legal_everywhere)
+{
+	static const char *const modes[] = {
+		"", "mode=pairs", "transfer=ownerless", "end=last",
+		"movelimit=30",
+	};
+	unsigned seed = 99;
+
+	for (int i = 0; i < 40; i++) {
+		struct game *g = scrambled(modes[i % 5], &seed, i * 4);
+		struct game_status st;
+
+		g->variant->status(g, &st);
+		if (st.phase == GAME_PLAYING)
+			think_play(g, 1 + i % CPU_LEVEL_MAX, 3000,
+			    (uint64_t)i);
+		game_free(g);
+	}
+}
+END_TEST
+
+/* Stopped before it starts: still a legal move. */
+START_TEST(test_stopped)
+{
+	struct game *g = setup("", "5i:S:K 9e:W:K 5a:N:K 1e:E:K "
+	    "5f:S:R 5c:N:R tomove:S");
+	struct cpu_limits lim;
+	struct cpu_result r;
+	struct cpu_stop stop;
+	char err[GAME_ERR_LEN];
+
+	cpu_limits_default(&lim, 5);
+	cpu_stop_init(&stop);
+	cpu_stop_raise(&stop);
+	ck_assert(cpu_think(g, &lim, &stop, &r, err, sizeof err) == 0);
+	ck_assert(g->variant->play(g, YONIN_S, &r.move[0], err,
+	    sizeof err) == 0);
+	game_free(g);
+}
+END_TEST
+
+/* Level 3 ranks first in most quick games against random and greedy
+ * players (node limits keep it quick). */
+START_TEST(test_beats_simple)
+{
+	struct match m;
+	int first = 0, games = 0;
+
+	memset(&m, 0, sizeof m);
+	m.tt = cpu_tt_new(1u << 20);
+	m.movelimit = 300;
+	for (int i = 0; i < 6; i++) {
+		int seat = i % 4;
+
+		for (int p = 0; p < YONIN_SEATS; p++)
+			m.who[p] = i < 3 ? MATCH_RANDOM : MATCH_GREEDY;
+		m.who[seat] = 3;
+		m.nodes[seat] = 8000;
+		m.seed = 100u + (unsigned)i;
+		ck_assert(match_play(&m) == 0);
+		ck_assert_int_eq(m.illegal, 0);
+		games++;
+		first += m.end.rank[seat] == 1;
+	}
+	cpu_tt_free(m.tt);
+	ck_assert_msg(first * 3 >= games * 2, "first in %d of %d", first,
+	    games);
+}
+END_TEST
+
+static Suite *
+suite(void)
+{
+	Suite *s = suite_create("cpu-yonin");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_free_rook);
+	tcase_add_test(tc, test_mate_drop);
+	tcase_add_test(tc, test_mate_random);
+	tcase_add_test(tc, test_no_walk_into_mate);
+	tcase_add_test(tc, test_pairs_partner);
+	tcase_add_test(tc, test_legal_everywhere);
+	tcase_add_test(tc, test_stopped);
+	tcase_add_test(tc, test_beats_simple);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
