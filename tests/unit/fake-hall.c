@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <event2/event.h>
 #include <vterm.h>
@@ -117,8 +118,11 @@ fake_term_send(void *t, const void *buf, size_t len)
 	struct fake_term	*ft = t;
 	size_t			 size;
 
+	ft->sends++;
 	if (ft->gone)
 		return -1;
+	if (ft->stalled)
+		return 0;
 	if (ft->nout + len > ft->outsize) {
 		size = ft->outsize > 0 ? ft->outsize : 65536;
 		while (size < ft->nout + len)
@@ -129,7 +133,6 @@ fake_term_send(void *t, const void *buf, size_t len)
 	}
 	memcpy(ft->out + ft->nout, buf, len);
 	ft->nout += len;
-	ft->sends++;
 	vterm_input_write(ft->vt, buf, len);
 	return (ssize_t)len;
 }
@@ -256,6 +259,22 @@ fake_hall_settle(struct fake_hall *fh)
 	fake_hall_spin(fh, FAKE_HALL_SETTLE_MS);
 }
 
+void
+fake_hall_wait_worker(struct fake_hall *fh)
+{
+	struct timespec	ms = { 0, 1000000 };
+	int		i;
+
+	/* Real threads, real time: generous for valgrind. */
+	for (i = 0; i < 60000 && worker_pending(fh->server.worker) > 0; i++) {
+		event_base_loop(fh->server.base, EVLOOP_NONBLOCK);
+		if (worker_pending(fh->server.worker) > 0)
+			nanosleep(&ms, NULL);
+	}
+	ck_assert_uint_eq(worker_pending(fh->server.worker), 0);
+	fake_hall_settle(fh);
+}
+
 /* ---- terminals ------------------------------------------------------------- */
 
 static void
@@ -269,6 +288,13 @@ fake_term_screen_size(struct fake_term *ft, int cols, int rows)
 
 struct fake_term *
 fake_term_connect(struct fake_hall *fh, int cols, int rows)
+{
+	return fake_term_connect_key(fh, cols, rows, NULL);
+}
+
+struct fake_term *
+fake_term_connect_key(struct fake_hall *fh, int cols, int rows,
+    const char *fingerprint)
 {
 	struct server		*s = &fh->server;
 	struct fake_term	*ft;
@@ -305,6 +331,12 @@ fake_term_connect(struct fake_hall *fh, int cols, int rows)
 	snprintf(info->term, sizeof info->term, "xterm-256color");
 	snprintf(info->lang, sizeof info->lang, "en_US.UTF-8");
 	snprintf(info->ssh_user, sizeof info->ssh_user, "test");
+	if (fingerprint != NULL) {
+		snprintf(info->fingerprint, sizeof info->fingerprint, "%s",
+		    fingerprint);
+		snprintf(info->key_type, sizeof info->key_type,
+		    "ssh-ed25519");
+	}
 	conn_transport_authenticated(ft->conn);
 	conn_transport_resize(ft->conn, cols, rows);
 	conn_transport_ready(ft->conn);
@@ -333,6 +365,15 @@ fake_term_resize(struct fake_term *ft, int cols, int rows)
 	ck_assert_ptr_nonnull(ft->conn);
 	fake_term_screen_size(ft, cols, rows);
 	conn_transport_resize(ft->conn, cols, rows);
+	fake_hall_settle(ft->fh);
+}
+
+void
+fake_term_stall(struct fake_term *ft, bool stalled)
+{
+	ft->stalled = stalled;
+	if (!stalled && ft->conn != NULL)
+		conn_transport_flush(ft->conn);
 	fake_hall_settle(ft->fh);
 }
 

@@ -31,7 +31,8 @@ struct fake_term {
 
 	unsigned char		*out;		/* everything sent, in order */
 	size_t			 nout, outsize;
-	size_t			 sends;		/* transport send calls */
+	size_t			 sends;		/* offers (transport send calls) */
+	bool			 stalled;	/* takes nothing (not reading) */
 	int			 closes;	/* transport close calls */
 	bool			 gone;
 
@@ -56,6 +57,9 @@ struct hall	*fake_hall_hall(struct fake_hall *);
 void		 fake_hall_spin(struct fake_hall *, int ms);
 /* Long enough for any frame to go out (ambient changes wait longest). */
 void		 fake_hall_settle(struct fake_hall *);
+/* Run the loop (in real time) until the worker pool has no job left,
+ * then settle. */
+void		 fake_hall_wait_worker(struct fake_hall *);
 
 /*
  * A new SSH connection with a pty of cols x rows (as the client claims:
@@ -63,12 +67,18 @@ void		 fake_hall_settle(struct fake_hall *);
  * xterm-256color and a UTF-8 locale; opened by the hall and settled.
  */
 struct fake_term *fake_term_connect(struct fake_hall *, int cols, int rows);
+/* The same, from a client whose SSH key (not an account's) was verified. */
+struct fake_term *fake_term_connect_key(struct fake_hall *, int cols,
+		    int rows, const char *fingerprint);
 /* Type bytes (keys as a terminal sends them) and settle. */
 void		 fake_term_type(struct fake_term *, const char *keys);
 /* The same, without running the loop. */
 void		 fake_term_input(struct fake_term *, const char *keys);
 /* The window changes size (the screen follows) and the loop settles. */
 void		 fake_term_resize(struct fake_term *, int cols, int rows);
+/* The terminal stops reading (takes no output), or reads again: then what
+ * was kept goes out and the hall is told it may draw. */
+void		 fake_term_stall(struct fake_term *, bool stalled);
 /* The peer hangs up: the transport goes and the hall is told. */
 void		 fake_term_hangup(struct fake_term *);
 /* The hall's client of this connection (NULL before open, after close). */

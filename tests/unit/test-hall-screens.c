@@ -14,6 +14,7 @@
 #include <event2/event.h>
 
 #include "src/hall/hall-int.h"
+#include "src/base/worker.h"
 #include "src/hall/hall.h"
 #include "src/table/table.h"
 #include "src/term/keys.h"
@@ -357,6 +358,121 @@ START_TEST(test_esc_timer)
 }
 END_TEST
 
+/* A terminal that stops reading gets no queue: one frame waits, and the
+ * newest state is drawn once it reads again. */
+START_TEST(test_slow_terminal_latest_wins)
+{
+	char			 na[64], nb[64], line[128];
+	struct fake_term	*a = guest(na, sizeof na);
+	struct fake_term	*b = guest(nb, sizeof nb);
+	size_t			 sends;
+
+	fake_term_type(a, "t");
+	fake_term_stall(a, true);
+	sends = a->sends;
+	fake_term_type(a, "a");			/* a frame offered, kept */
+	ck_assert_uint_eq(a->sends, sends + 1);
+	fake_term_type(a, "bcdef");		/* drawn later, not queued */
+	fake_term_type(b, "t" "hi from b" KEY_ENTER_BYTES);
+	fake_hall_spin(fh, 1000);
+	ck_assert_uint_eq(a->sends, sends + 1);
+	ck_hides(a, "abcdef");
+
+	fake_term_stall(a, false);
+	/* The kept frame, then one frame of the newest state. */
+	ck_assert_uint_eq(a->sends, sends + 3);
+	ck_shows(a, "Say: abcdef");
+	snprintf(line, sizeof line, "%s: hi from b", nb);
+	ck_screen(a, fake_term_find(a, line) > 0, "B's line on A's screen");
+}
+END_TEST
+
+/* UTF-8 typed in one terminal is what the other shows. */
+START_TEST(test_chat_utf8)
+{
+	char			 na[64], nb[64], line[128];
+	struct fake_term	*a = guest(na, sizeof na);
+	struct fake_term	*b = guest(nb, sizeof nb);
+
+	fake_term_type(a, "t" "h\xc3\xa9llo w\xc3\xb6rld \xe2\x98\x83"
+	    KEY_ENTER_BYTES);
+	snprintf(line, sizeof line, "%s: h\xc3\xa9llo w\xc3\xb6rld "
+	    "\xe2\x98\x83", na);
+	ck_screen(b, fake_term_find(b, line) > 0, "the line on B's screen");
+	/* Too fast: the sixth line in a burst waits, and stays typed. */
+	for (int i = 0; i < 5; i++)
+		fake_term_type(a, "x" KEY_ENTER_BYTES);
+	ck_shows(a, "slow down: wait");
+	ck_shows(a, "Say: x");
+	fake_hall_spin(fh, 4000);
+	fake_term_type(a, KEY_ENTER_BYTES);
+	ck_hides(a, "slow down");
+	ck_hides(a, "Say: x");
+}
+END_TEST
+
+START_TEST(test_device_key_guest)
+{
+	const char		*fp = "SHA256:dGVzdHMgb2YgdGhlIGhhbGwgc2NyZWVucw";
+	struct fake_term	*a = fake_term_connect_key(fh, 80, 24, fp);
+	struct fake_term	*b;
+	char			 name[64], word[16], offer[96];
+
+	ck_shows(a, "Play as a guest");
+	fake_term_type(a, "g");
+	title_word(a, "guest-", word, sizeof word);
+	snprintf(name, sizeof name, "guest-%s", word);
+	fake_term_hangup(a);
+
+	/* The same key again: the same guest is offered, and given. */
+	b = fake_term_connect_key(fh, 80, 24, fp);
+	snprintf(offer, sizeof offer, "Play as a guest (%s)", name);
+	ck_screen(b, fake_term_find(b, offer) >= 0, "the guest offered");
+	fake_term_type(b, "g");
+	ck_screen(b, fake_term_find(b, name) == 0, "the same guest");
+}
+END_TEST
+
+/* Registering and logging in: the passwords on the real worker pool. */
+START_TEST(test_register_and_login)
+{
+	struct fake_term	*a = fake_term_connect(fh, 80, 24);
+	struct fake_term	*b;
+
+	fake_term_type(a, "r");
+	ck_shows(a, "Register a name");
+	fake_term_type(a, "alice" KEY_ENTER_BYTES "sesame-42" KEY_ENTER_BYTES
+	    "sesame-43" KEY_ENTER_BYTES);
+	ck_shows(a, "The two passwords differ");
+	fake_term_type(a, "sesame-42" KEY_ENTER_BYTES "sesame-42"
+	    KEY_ENTER_BYTES);
+	fake_hall_wait_worker(fh);
+	ck_shows(a, "gamehall - Lobby");
+	ck_shows(a, "Welcome, alice! Your name is registered.");
+	ck_screen(a, fake_term_find(a, "alice") == 0, "alice on the title");
+	ck_hides(a, "(guest)");
+
+	b = fake_term_connect(fh, 80, 24);
+	fake_term_type(b, "l");
+	ck_shows(b, "gamehall - Log in");
+	fake_term_type(b, "alice" KEY_ENTER_BYTES "wrong-one"
+	    KEY_ENTER_BYTES);
+	fake_hall_wait_worker(fh);
+	ck_shows(b, "Wrong name or password. Wait 1 s");
+	/* The wait is on the hall's clock. */
+	fake_term_type(b, "sesame-42" KEY_ENTER_BYTES);
+	ck_shows(b, "before the next try");
+	ck_assert_uint_eq(worker_pending(fake_hall_hall(fh)->worker), 0);
+	fake_hall_spin(fh, 1000);
+	fake_term_type(b, KEY_ENTER_BYTES);
+	fake_hall_wait_worker(fh);
+	ck_shows(b, "gamehall - Lobby");
+	ck_screen(b, fake_term_find(b, "alice") == 0, "alice on the title");
+	/* One person on two terminals. */
+	ck_shows(b, "1 online");
+}
+END_TEST
+
 /* ---- tables -------------------------------------------------------------- */
 
 START_TEST(test_create_table_listed)
@@ -481,6 +597,39 @@ START_TEST(test_leave_asks_in_game)
 }
 END_TEST
 
+/* Join from the lobby's list, and watch: the watcher sees the game. */
+START_TEST(test_join_and_watch_from_list)
+{
+	char			 na[64], nb[64], nc[64], code[16];
+	struct fake_term	*a = guest(na, sizeof na);
+	struct fake_term	*b = guest(nb, sizeof nb);
+	struct fake_term	*c = guest(nc, sizeof nc);
+	struct fake_term	*mover;
+	int			 black;
+
+	create_table(a, code, sizeof code);
+	ck_shows(b, "Tables (1)");
+	/* The only table is selected: Enter joins it, and sits down. */
+	fake_term_type(b, KEY_ENTER_BYTES);
+	ck_shows(b, "gamehall - Table ");
+	ck_screen(b, fake_term_find(b, code) == 0, "B at A's table");
+	ck_shows(b, "waiting for ");
+	ck_shows(c, "2/2");
+	fake_term_type(c, "w");
+	ck_screen(c, fake_term_find(c, code) == 0, "C at A's table");
+	ck_shows(c, "watching");		/* not seated: no moves */
+	fake_term_type(a, "g");
+	mover = to_move(a, b);
+	ck_hides(c, "you to move");
+	black = fake_term_count(c, "●");
+	fake_term_type(mover, KEY_ENTER_BYTES);
+	ck_screen(c, fake_term_count(c, "●") == black + 1, "the watcher");
+	/* The watcher cannot play. */
+	fake_term_type(c, KEY_ENTER_BYTES);
+	ck_shows(c, "you are watching");
+}
+END_TEST
+
 START_TEST(test_empty_table_freed_later)
 {
 	char			 na[64], nb[64], code[16];
@@ -561,6 +710,11 @@ hall_screens_suite(void)
 	tcase_add_test(tc, test_help_and_back);
 	tcase_add_test(tc, test_esc_timer);
 	tcase_add_test(tc, test_quit_and_hangup);
+	tcase_add_test(tc, test_slow_terminal_latest_wins);
+	tcase_add_test(tc, test_chat_utf8);
+	tcase_add_test(tc, test_device_key_guest);
+	tcase_add_test(tc, test_register_and_login);
+	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tables");
@@ -569,6 +723,7 @@ hall_screens_suite(void)
 	tcase_add_test(tc, test_join_by_code_bad);
 	tcase_add_test(tc, test_play_a_stone);
 	tcase_add_test(tc, test_leave_asks_in_game);
+	tcase_add_test(tc, test_join_and_watch_from_list);
 	tcase_add_test(tc, test_empty_table_freed_later);
 	suite_add_tcase(s, tc);
 	return s;
