@@ -51,7 +51,7 @@ fuzz_expect(const struct grid *g, int x, int y, int utf8, uint32_t *ch,
 	*width = 1;
 	if (c->ch == GRID_PAD) {
 		if (p != NULL && utf8_width(p->ch) == 2)
-			*ch = utf8 ? 0 : (tty_ascii(p->ch) == '?' ? '?' : ' ');
+			*ch = utf8 ? 0 : (tty_acs_ascii(p->ch) == '?' ? '?' : ' ');
 		else
 			*ch = ' ';
 		return;
@@ -59,7 +59,7 @@ fuzz_expect(const struct grid *g, int x, int y, int utf8, uint32_t *ch,
 	if (w == 2 && (n == NULL || n->ch != GRID_PAD))
 		w = -1;
 	if (!utf8)
-		*ch = w <= 0 ? '?' : (unsigned char)tty_ascii(c->ch);
+		*ch = w <= 0 ? '?' : (unsigned char)tty_acs_ascii(c->ch);
 	else if (w <= 0)
 		*ch = '?';
 	else {
