@@ -6,14 +6,6 @@
 
 #include "engine/cpu-c6.h"
 
-/*
- * What a window holding n stones of one colour and none of the other is
- * worth to that colour.  Each step is worth several of the one below: a
- * turn adds two stones, so a three is one turn from a threat and a four is
- * a threat already (the live windows carry the tactics; this the shape).
- */
-static const int32_t cpu_c6_weight[7] = { 0, 1, 6, 30, 150, 180, 1000 };
-
 static uint64_t
 cpu_c6_splitmix(uint64_t *x)
 {
@@ -30,6 +22,8 @@ cpu_c6_init(struct cpu_c6 *b, int size)
 	uint64_t x = 0xC6C6C6C6ULL;
 
 	memset(b, 0, offsetof(struct cpu_c6, s));
+	memset(b->hstamp, 0, sizeof b->hstamp);
+	b->stamp = 0;
 	b->size = size;
 	b->npoints = size * size;
 	for (int p = 0; p < b->npoints; p++) {
@@ -55,6 +49,7 @@ cpu_c6_init(struct cpu_c6 *b, int size)
 					b->pwin[p][b->npwin[p]++] = (int16_t)w;
 				}
 				b->livepos[w] = -1;
+				b->wdir[w] = (int8_t)d;
 				b->nwin++;
 			}
 		}
@@ -290,13 +285,10 @@ cpu_c6_cell_value(const struct cpu_c6 *b, int p, int c)
 	return v;
 }
 
-/*
- * The position for c to place a whole turn, without search: c's windows
- * against the other's, where c's threes count more because c moves first
- * (two stones make them live) and the other's threats cost c stones.
- */
+/* The position for c to place a whole turn, without search: c's windows
+ * against the other's, and the turn itself. */
 int
 cpu_c6_static(const struct cpu_c6 *b, int c)
 {
-	return b->eval[c] - b->eval[1 - c] + 40;
+	return b->eval[c] - b->eval[1 - c] + CPU_C6_TEMPO;
 }

@@ -5,22 +5,109 @@
  * cells near the stones, each tried on the board and ranked.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/cpu-c6.h"
 
 #define CPU_C6_GEN_CELLS 48
 
+/* What a stone of c on p changes in eval[c] - eval[1 - c]. */
+static int
+cpu_c6_delta(const struct cpu_c6 *b, int p, int c, int *four)
+{
+	int v = 0;
+
+	for (int i = 0; i < b->npwin[p]; i++) {
+		int w = b->pwin[p][i];
+		int m = b->wcnt[w][c], o = b->wcnt[w][1 - c];
+
+		if (o == 0) {
+			v += cpu_c6_weight[m + 1] - cpu_c6_weight[m];
+			*four |= m >= 3;
+		} else if (m == 0)
+			v += cpu_c6_weight[o];
+	}
+	return v;
+}
+
+/* The direction in which a and b share windows, or -1. */
+static int
+cpu_c6_shared_dir(const struct cpu_c6 *b, int pa, int pb)
+{
+	int dc = pb / b->size - pa / b->size, dr = pb % b->size - pa % b->size;
+	int k = abs(dc) > abs(dr) ? abs(dc) : abs(dr);
+
+	if (k > 5)
+		return -1;
+	if (dr == 0)
+		return STONE_DIR_ROW;
+	if (dc == 0)
+		return STONE_DIR_COL;
+	if (dc == dr)
+		return STONE_DIR_DIAG;
+	if (dc == -dr)
+		return STONE_DIR_ANTI;
+	return -1;
+}
+
 /*
- * Rank the pair by playing it: the evaluation after it, far above which
- * come the threats it leaves the other side to answer.  Its leaf value is
- * what a search one turn deep gives it (cpu_c6_static for the other side,
- * or the six one side then cannot be stopped from making).
+ * The evaluation after the pair without playing it, when that is simple:
+ * both stones' changes and, for the windows holding both, what counting
+ * each alone got wrong.  -1 when the pair makes a live window (the threats
+ * must be counted on the board).
  */
 static int
+cpu_c6_pair_quick(const struct cpu_c6 *b, int c, int pa, int pb, int *diff)
+{
+	int four = 0, d, v;
+
+	v = cpu_c6_delta(b, pa, c, &four) + cpu_c6_delta(b, pb, c, &four);
+	if (four)
+		return -1;
+	if ((d = cpu_c6_shared_dir(b, pa, pb)) >= 0) {
+		for (int i = 0; i < b->npwin[pa]; i++) {
+			int w = b->pwin[pa][i], m, o, in = 0;
+
+			if (b->wdir[w] != d)
+				continue;
+			for (int j = 0; j < 6; j++)
+				in |= b->wcell[w][j] == pb;
+			if (!in)
+				continue;
+			m = b->wcnt[w][c];
+			o = b->wcnt[w][1 - c];
+			if (o == 0) {
+				if (m >= 2)
+					return -1;
+				v += cpu_c6_weight[m + 2] -
+				    2 * cpu_c6_weight[m + 1] + cpu_c6_weight[m];
+			} else if (m == 0)
+				v -= cpu_c6_weight[o];
+		}
+	}
+	*diff = b->eval[c] - b->eval[1 - c] + v;
+	return 0;
+}
+
+/*
+ * Rank the pair: the evaluation after it, far above which come the threats
+ * it leaves the other side to answer.  Its leaf value is what a search one
+ * turn deep gives it (cpu_c6_static for the other side, or the six one
+ * side then cannot be stopped from making).  Pairs that make or meet
+ * threats are played on the board to count them.
+ */
+static void
 cpu_c6_pair_try(struct cpu_c6 *b, int c, struct cpu_c6_pair *pr)
 {
 	int pa = CPU_C6_PA(pr->pair), pb = CPU_C6_PB(pr->pair), t, score;
 
+	if (b->nlive[0] == 0 && b->nlive[1] == 0 &&
+	    cpu_c6_pair_quick(b, c, pa, pb, &score) == 0) {
+		pr->threats = 0;
+		pr->score = score;
+		pr->leaf = score - CPU_C6_TEMPO;
+		return;
+	}
 	cpu_c6_put_lite(b, pa, c);
 	cpu_c6_put_lite(b, pb, c);
 	t = cpu_c6_threats(b, c);
@@ -40,17 +127,6 @@ cpu_c6_pair_try(struct cpu_c6 *b, int c, struct cpu_c6_pair *pr)
 	cpu_c6_take_lite(b, pa);
 	pr->threats = t;
 	pr->score = score;
-	return score;
-}
-
-static int
-cpu_c6_pair_cmp(const void *x, const void *y)
-{
-	const struct cpu_c6_pair *p = x, *q = y;
-
-	if (p->pair != q->pair)
-		return p->pair < q->pair ? -1 : 1;
-	return 0;
 }
 
 static int
@@ -63,35 +139,47 @@ cpu_c6_score_cmp(const void *x, const void *y)
 	return p->pair < q->pair ? -1 : p->pair > q->pair;
 }
 
+/* A new list of pairs: forget which were added. */
 static void
-cpu_c6_add(struct cpu_c6_pair *out, int *n, int max, int pa, int pb)
+cpu_c6_begin(struct cpu_c6 *b)
 {
+	if (++b->stamp == 0) {
+		memset(b->hstamp, 0, sizeof b->hstamp);
+		b->stamp = 1;
+	}
+}
+
+/* Add a pair once, whichever order its points come in. */
+static void
+cpu_c6_add(struct cpu_c6 *b, struct cpu_c6_pair *out, int *n, int max,
+    int pa, int pb)
+{
+	uint32_t pair, h;
+
 	if (pa == pb || *n >= max)
 		return;
-	if (pa > pb) {
-		int t = pa;
-
-		pa = pb;
-		pb = t;
+	pair = pa < pb ? CPU_C6_PAIR(pa, pb) : CPU_C6_PAIR(pb, pa);
+	h = (pair * 2654435761u) >> (32 - CPU_C6_HASH_BITS);
+	while (b->hstamp[h] == b->stamp) {
+		if (b->hslot[h] == pair)
+			return;
+		h = (h + 1) & ((1u << CPU_C6_HASH_BITS) - 1);
 	}
-	out[*n].pair = CPU_C6_PAIR(pa, pb);
-	out[*n].score = 0;
-	out[*n].threats = 0;
+	b->hstamp[h] = b->stamp;
+	b->hslot[h] = pair;
+	out[*n].pair = pair;
 	(*n)++;
 }
 
-/* Drop repeats, rank each pair on the board, keep the best `width` (all
- * with width 0) of those making at least minthreats threats. */
+/* Rank each pair, keep the best `width` (all with width 0) of those making
+ * at least minthreats threats. */
 static int
 cpu_c6_rank(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
     int width, int minthreats)
 {
 	int k = 0;
 
-	qsort(out, (size_t)n, sizeof *out, cpu_c6_pair_cmp);
 	for (int i = 0; i < n; i++) {
-		if (k > 0 && out[k - 1].pair == out[i].pair)
-			continue;
 		out[k] = out[i];
 		cpu_c6_pair_try(b, c, &out[k]);
 		if (out[k].threats >= minthreats)
@@ -100,6 +188,20 @@ cpu_c6_rank(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
 	qsort(out, (size_t)k, sizeof *out, cpu_c6_score_cmp);
 	if (width > 0 && k > width)
 		k = width;
+	return k;
+}
+
+/* Of the pairs, those that block every live window of the other side. */
+static int
+cpu_c6_blocking(const struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (cpu_c6_hits_all(b, 1 - c, CPU_C6_PA(out[i].pair),
+		    CPU_C6_PB(out[i].pair)))
+			out[k++] = out[i];
+	}
 	return k;
 }
 
@@ -139,17 +241,16 @@ cpu_c6_cells(const struct cpu_c6 *b, int c, int *out, int max)
 }
 
 /*
- * Pairs that make c at least one threat (live window): two stones in one
- * window of two or three, or two stones each turning a three into a four
- * (which covers a stone making two fours alone: each of its threes has
- * another empty cell to pair it with).
- * When the other side has threats, only pairs that also block them all.
+ * Pairs that may make c a threat (a live window): two stones in one window
+ * of two or three, or two stones each turning a three into a four (which
+ * covers a stone making two fours alone: each of its threes has another
+ * empty cell to pair it with).  Added to out[0..n), the new n.
  */
-int
-cpu_c6_gen_threat(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
-    int minthreats)
+static int
+cpu_c6_threat_pairs(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
+    int max)
 {
-	int three[CPU_C6_GEN_CELLS], nthree = 0, n = 0, k;
+	int three[CPU_C6_GEN_CELLS], nthree = 0, k;
 
 	for (int w = 0; w < b->nwin; w++) {
 		int m = b->wcnt[w][c], e[6], ne = 0;
@@ -162,7 +263,7 @@ cpu_c6_gen_threat(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
 		}
 		for (int i = 0; i < ne; i++) {
 			for (int j = i + 1; j < ne; j++)
-				cpu_c6_add(out, &n, max, e[i], e[j]);
+				cpu_c6_add(b, out, &n, max, e[i], e[j]);
 			if (m == 3) {
 				for (k = 0; k < nthree && three[k] != e[i]; k++)
 					;
@@ -173,17 +274,23 @@ cpu_c6_gen_threat(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
 	}
 	for (int i = 0; i < nthree; i++) {
 		for (int j = i + 1; j < nthree; j++)
-			cpu_c6_add(out, &n, max, three[i], three[j]);
+			cpu_c6_add(b, out, &n, max, three[i], three[j]);
 	}
-	if (b->nlive[1 - c] > 0) {
-		k = 0;
-		for (int i = 0; i < n; i++) {
-			if (cpu_c6_hits_all(b, 1 - c, CPU_C6_PA(out[i].pair),
-			    CPU_C6_PB(out[i].pair)))
-				out[k++] = out[i];
-		}
-		n = k;
-	}
+	return n;
+}
+
+/* The pairs that make c at least minthreats threats, best first; when the
+ * other side has threats, only those that also block them all. */
+int
+cpu_c6_gen_threat(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
+    int minthreats)
+{
+	int n;
+
+	cpu_c6_begin(b);
+	n = cpu_c6_threat_pairs(b, c, out, 0, max);
+	if (b->nlive[1 - c] > 0)
+		n = cpu_c6_blocking(b, c, out, n);
 	return cpu_c6_rank(b, c, out, n, 0, minthreats);
 }
 
@@ -197,6 +304,7 @@ cpu_c6_gen(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
 {
 	int cells[CPU_C6_GEN_CELLS], ncells, e[64], ne, n = 0, t;
 
+	cpu_c6_begin(b);
 	ncells = cpu_c6_cells(b, c, cells, b->cells);
 	t = cpu_c6_threats(b, 1 - c);
 	if (t > 0) {
@@ -204,27 +312,25 @@ cpu_c6_gen(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
 		for (int i = 0; i < ne; i++) {
 			if (t == 1 && cpu_c6_hits_all(b, 1 - c, e[i], -1)) {
 				for (int j = 0; j < ncells; j++)
-					cpu_c6_add(out, &n, max, e[i],
+					cpu_c6_add(b, out, &n, max, e[i],
 					    cells[j]);
 			}
-			for (int j = i + 1; j < ne; j++) {
-				if (t >= 3 ||
-				    cpu_c6_hits_all(b, 1 - c, e[i], e[j]))
-					cpu_c6_add(out, &n, max, e[i], e[j]);
-			}
+			for (int j = i + 1; j < ne; j++)
+				cpu_c6_add(b, out, &n, max, e[i], e[j]);
 		}
 		/* Blocks that make threats of their own come from here. */
-		n += cpu_c6_gen_threat(b, c, out + n, max - n, 1);
-		if (n == 0 && ne > 0)
-			cpu_c6_add(out, &n, max, e[0], ncells > 0 &&
-			    cells[0] != e[0] ? cells[0] : e[ne - 1]);
+		n = cpu_c6_threat_pairs(b, c, out, n, max);
+		/* Past two threats nothing blocks: the pairs of block
+		 * points at least make him use the one left. */
+		if (t < 3)
+			n = cpu_c6_blocking(b, c, out, n);
 		return cpu_c6_rank(b, c, out, n, width, 0);
 	}
 	for (int i = 0; i < ncells; i++) {
 		for (int j = i + 1; j < ncells; j++)
-			cpu_c6_add(out, &n, max, cells[i], cells[j]);
+			cpu_c6_add(b, out, &n, max, cells[i], cells[j]);
 	}
-	n += cpu_c6_gen_threat(b, c, out + n, max - n, 1);
+	n = cpu_c6_threat_pairs(b, c, out, n, max);
 	if (n == 0) {
 		/* Fewer than two empty points near the stones: any will do. */
 		int first = ncells > 0 ? cells[0] : -1;
@@ -235,7 +341,7 @@ cpu_c6_gen(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
 			if (first < 0)
 				first = p;
 			else
-				cpu_c6_add(out, &n, max, first, p);
+				cpu_c6_add(b, out, &n, max, first, p);
 		}
 	}
 	return cpu_c6_rank(b, c, out, n, width, 0);

@@ -25,15 +25,15 @@ struct cpu_c6_level {
 	int guard;       /* root pairs checked against the other's tss */
 };
 
-/* A node costs some 40 us: level 4 answers in about half a second, level 5
+/* A node costs some 40 us: level 4 answers within a second, level 5
  * takes the time it is given (2 s by default) within a generous cap. */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0 },
 	{ 300, 1, 8, 6, 0, 120, 0 },
 	{ 1500, 2, 10, 8, 1, 30, 0 },
-	{ 5000, 3, 12, 10, 2, 6, 0 },
-	{ 15000, 6, 14, 10, 3, 0, 4 },
-	{ 1000000, 12, 14, 10, 4, 0, 8 },
+	{ 5000, 4, 12, 10, 2, 0, 0 },
+	{ 20000, 8, 14, 10, 3, 0, 4 },
+	{ 1000000, 20, 14, 10, 4, 0, 8 },
 };
 
 /* Mate scores are stored as distances from the node, not the root. */
@@ -399,7 +399,9 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	if (b->stones == 0 || n == 1 || cpu_search_done(s))
 		goto out;
 
-	if (info.left == 2 && lv->tss > 0 && b->nlive[1 - c] == 0) {
+	/* The threat-space search blocks while it attacks: its pairs answer
+	 * every threat of the other side first. */
+	if (info.left == 2 && lv->tss > 0) {
 		cpu_c6_share_begin(b, &sh, 300);
 		for (int d = 1; d <= lv->tss; d++) {
 			if (cpu_c6_tss(b, c, d, &pair) != 1)

@@ -20,7 +20,16 @@
 #define CPU_C6_CELLWIN 24         /* windows through a cell, at most */
 #define CPU_C6_WIN 30000          /* a six: minus the plies to reach it */
 #define CPU_C6_MATE (CPU_C6_WIN - 1000)
-#define CPU_C6_MAXPAIRS 2048
+#define CPU_C6_HASH_BITS 11        /* pairs of one list, seen once */
+
+/*
+ * What a window holding n stones of one colour and none of the other is
+ * worth to that colour.  Each step is worth several of the one below: a
+ * turn adds two stones, so a three is one turn from a threat and a four is
+ * a threat already (the live windows carry the tactics; this the shape).
+ */
+static const int32_t cpu_c6_weight[7] = { 0, 1, 6, 30, 150, 180, 1000 };
+#define CPU_C6_TEMPO 40           /* worth of having the turn */
 
 /* A pair of points packed in 32 bits (the table's move): a + b * 512. */
 #define CPU_C6_PAIR(a, b) ((uint32_t)(a) | (uint32_t)(b) << 9)
@@ -35,6 +44,7 @@ struct cpu_c6 {
 
 	int nwin;
 	int16_t wcell[CPU_C6_MAXWIN][6];
+	int8_t wdir[CPU_C6_MAXWIN];
 	uint8_t wcnt[CPU_C6_MAXWIN][2];
 	int16_t pwin[STONE_MAX_POINTS][CPU_C6_CELLWIN];
 	uint8_t npwin[STONE_MAX_POINTS];
@@ -54,7 +64,9 @@ struct cpu_c6 {
 	int cells;                        /* positional cells per node */
 	int width;                        /* pairs kept per node */
 	int noise;
-	uint32_t killer[64];
+	uint32_t hslot[1 << CPU_C6_HASH_BITS];
+	uint32_t hstamp[1 << CPU_C6_HASH_BITS];
+	uint32_t stamp;
 };
 
 /*

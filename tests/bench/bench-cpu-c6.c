@@ -4,7 +4,7 @@
  * in short matches (alternating colours, varied openings) with a 95%
  * margin.  A benchmark prints figures; it never passes or fails on them.
  *
- *   bench-cpu-c6 [games per match (16) [ms per turn (1000)]]
+ *   bench-cpu-c6 [games per match (16) [ms per turn (2000)]]
  *
  * Levels 1-4 stop at their node caps well inside a second; level 5 uses
  * the time, so its match depends on the machine and its load.
@@ -131,7 +131,7 @@ int
 main(int argc, char **argv)
 {
 	int games = argc > 1 ? atoi(argv[1]) : 16;
-	int ms = argc > 2 ? atoi(argv[2]) : 1000;
+	int ms = argc > 2 ? atoi(argv[2]) : CPU_DEFAULT_TIME_MS;
 	uint64_t s = 0xC6BE4C4ULL;
 	struct cpu_result r;
 
