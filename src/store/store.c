@@ -208,19 +208,13 @@ static const char *const store_sql[S_COUNT] = {
 
 /* ---- errors and small helpers ---------------------------------------- */
 
-static void __attribute__((format(printf, 2, 0)))
-store_vfail(struct store *st, const char *fmt, va_list ap)
-{
-	vsnprintf(st->err, sizeof st->err, fmt, ap);
-}
-
 int __attribute__((format(printf, 3, 4)))
 store_fail(struct store *st, int rc, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	store_vfail(st, fmt, ap);
+	vsnprintf(st->err, sizeof st->err, fmt, ap);
 	va_end(ap);
 	return rc;
 }
@@ -469,13 +463,9 @@ store_begin(struct store *st)
 int
 store_commit(struct store *st)
 {
-	if (store_run(store_stmt(st, S_COMMIT)) != SQLITE_DONE) {
-		store_dbfail(st, "commit");
-		/* A failed COMMIT may leave the transaction open. */
-		if (!sqlite3_get_autocommit(st->db))
-			store_run(store_stmt(st, S_ROLLBACK));
-		return STORE_ERROR;
-	}
+	/* A failed COMMIT may leave the transaction open. */
+	if (store_run(store_stmt(st, S_COMMIT)) != SQLITE_DONE)
+		return store_rollback(st, store_dbfail(st, "commit"));
 	return STORE_OK;
 }
 
@@ -512,7 +502,7 @@ store_insert(struct store *st, sqlite3_stmt *s, const char *what,
 	if (step != constraint)
 		return store_rollback(st, store_dbfail(st, what));
 	va_start(ap, fmt);
-	store_vfail(st, fmt, ap);
+	vsnprintf(st->err, sizeof st->err, fmt, ap);
 	va_end(ap);
 	return store_rollback(st, rc);
 }
