@@ -192,16 +192,18 @@ cpu_stone_root_tss(struct cpu_stone_pos *pos, struct cpu_search *s,
     int depth, const uint8_t *ok, struct cpu_result *res, const char *what)
 {
 	struct cpu_stone_budget budget;
-	int m = -1, won;
+	int m = -1, won = 0, d, first = fn == cpu_stone_vct ? 1 : depth;
 	char text[16];
 
+	/* Deeper step by step: the shortest win is the surest to play. */
 	cpu_stone_budget_begin(s, &budget, 300);
-	won = fn(pos, s, depth, &m);
+	for (d = first; d <= depth && !won && !s->stopped; d++)
+		won = fn(pos, s, d, &m);
 	cpu_stone_budget_end(s, &budget);
 	if (!won || m < 0 || m >= pos->npts || !ok[m])
 		return 0;
-	snprintf(text, sizeof text, "%s d%d", what, depth);
-	cpu_stone_answer(pos, res, m, CPU_STONE_WIN - 2 * depth, text);
+	snprintf(text, sizeof text, "%s d%d", what, d - 1);
+	cpu_stone_answer(pos, res, m, CPU_STONE_WIN - 2 * d, text);
 	return 1;
 }
 
