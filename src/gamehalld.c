@@ -26,6 +26,7 @@
 #include "src/base/log.h"
 #include "src/net/server.h"
 #include "src/store/store.h"
+#include "src/table/cpujob.h"
 #include "src/net/transport.h"
 #include "src/base/worker.h"
 
@@ -38,6 +39,7 @@ struct gamehalld {
 	struct config		 cfg;
 	struct store		*store;
 	struct worker		*worker;
+	struct cpujob_pool	*cpu;
 	struct hall		*hall;
 	struct server		*server;
 	struct event		*sigterm, *sigint, *sighup, *drain;
@@ -146,11 +148,13 @@ main(int argc, char **argv)
 		log_error("cannot start the worker threads");
 		goto out;
 	}
+	d.cpu = cpujob_pool_new(d.worker, (size_t)d.cfg.cpu_hash << 20);
 	d.hall = hall_new(d.base, d.clock, &d.cfg, d.store, d.worker);
-	if (d.hall == NULL) {
+	if (d.cpu == NULL || d.hall == NULL) {
 		log_error("cannot create the hall");
 		goto out;
 	}
+	hall_set_cpu(d.hall, d.cpu);
 	d.server = server_new(d.base, d.clock, &d.cfg, d.store, d.worker,
 	    hall_conn_handler(), d.hall, err, sizeof err);
 	if (d.server == NULL) {
@@ -184,6 +188,7 @@ out:
 	if (d.hall != NULL)
 		hall_free(d.hall);
 	worker_free(d.worker);
+	cpujob_pool_free(d.cpu);	/* after the searches ended */
 	if (d.store != NULL)
 		store_close(d.store);
 	if (d.sigterm != NULL)

@@ -74,6 +74,8 @@ static const struct config_key config_keys[] = {
 	{ I(reclaim_grace, 0, 86400) },
 	{ I(max_tables, 1, 1000000) },
 	{ I(worker_threads, 0, 256) },
+	{ I(cpu_time, 50, 60000) },
+	{ I(cpu_hash, 1, 1024) },
 };
 
 #undef S
@@ -123,6 +125,8 @@ config_defaults(struct config *cfg)
 	cfg->chat_rate = 20;
 	cfg->chat_burst = 5;
 	cfg->reclaim_grace = 60;
+	cfg->cpu_time = 2000;
+	cfg->cpu_hash = 16;
 	cfg->max_tables = 500;
 	cfg->worker_threads = 0;
 }

@@ -87,6 +87,8 @@ struct config {
 	int	reclaim_grace;			/* 60: a dropped player's seat waits */
 	int	max_tables;			/* 500 open tables */
 	int	worker_threads;			/* 0 = one per CPU */
+	int	cpu_time;			/* 2000 ms a CPU player thinks */
+	int	cpu_hash;			/* 16 MB of table per search */
 };
 
 /* The embedded defaults. */

@@ -22,6 +22,7 @@
 #include "src/base/clock.h"
 #include "src/base/config.h"
 #include "src/hall/hall-int.h"
+#include "src/hall/hall.h"
 #include "src/base/log.h"
 #include "src/store/rating.h"
 #include "src/store/store.h"
@@ -214,6 +215,12 @@ hall_tables_init(struct hall *hall)
 }
 
 void
+hall_set_cpu(struct hall *hall, struct cpujob_pool *pool)
+{
+	table_list_set_cpu(hall->tables, pool, hall->cfg->cpu_time);
+}
+
+void
 hall_tables_free(struct hall *hall)
 {
 	table_list_free(hall->tables);
@@ -392,6 +399,21 @@ hall_tables_create(struct hall *hall, struct client *c, const char *words,
 	if ((t = table_new(hall->tables, &spec, c->identity, why,
 	    whylen)) == NULL)
 		return -1;
+	/* The computer takes the last seats; with every seat taken, the
+	 * game against it starts at once. */
+	for (int k = 0; k < spec.cpu; k++) {
+		if (table_cpu_sit(t, table_nseats(t) - 1 - k, spec.cpu_level,
+		    why, whylen) != 0) {
+			table_free(t);
+			return -1;
+		}
+	}
+	if (spec.cpu > 0 && table_seats_taken(t) == table_nseats(t) &&
+	    table_start(t, c->identity, clock_wall(hall->clock), why,
+	    whylen) != 0) {
+		table_free(t);
+		return -1;
+	}
 	hall_tables_show(c, t);
 	client_status(c, false, "Table %s is open: pass on its code, or the "
 	    "command under the board.", table_code(t));

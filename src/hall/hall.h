@@ -16,6 +16,7 @@
 
 struct event_base;
 struct clock;
+struct cpujob_pool;
 struct config;
 struct store;
 struct worker;
@@ -29,6 +30,9 @@ struct hall;
  */
 struct hall *hall_new(struct event_base *base, struct clock *clock,
     const struct config *cfg, struct store *store, struct worker *worker);
+/* Computer players think on this pool (made and freed by the caller, after
+ * the hall and the worker pool); without one, CPU seats never move. */
+void	hall_set_cpu(struct hall *, struct cpujob_pool *);
 
 /*
  * The callbacks the transports call for every connection; their user

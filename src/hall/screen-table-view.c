@@ -320,7 +320,9 @@ screen_table_draw(struct client *c, void *state, struct grid *g)
 		s->guest = id->kind == IDENTITY_GUEST;
 		s->you = id == ts->who;
 		s->host = id == table_host(t);
-		s->away = !hall_identity_online(ts->hall, id);
+		/* The computer has no terminal and is never away. */
+		s->away = id->kind != IDENTITY_CPU &&
+		    !hall_identity_online(ts->hall, id);
 		s->rating = *table_seat_rating(t, i) != '\0' ?
 		    table_seat_rating(t, i) : NULL;
 		s->to_move = table_turn(t) == i;

@@ -195,6 +195,18 @@ identities_guest(struct identities *ids, const char *key)
 	return id;
 }
 
+struct identity *
+identities_cpu(struct identities *ids, int level, const char *level_name)
+{
+	struct identity	*id;
+
+	if ((id = identities_add(ids, IDENTITY_CPU)) == NULL)
+		return NULL;
+	id->level = level;
+	snprintf(id->name, sizeof id->name, "CPU (%s)", level_name);
+	return id;
+}
+
 int
 identities_guest_name(struct identities *ids, const char *key, char *buf,
     size_t len)

@@ -39,6 +39,7 @@
 enum identity_kind {
 	IDENTITY_USER,		/* a registered account */
 	IDENTITY_GUEST,
+	IDENTITY_CPU,		/* a computer player in a seat */
 };
 
 struct identity {
@@ -47,6 +48,7 @@ struct identity {
 	char		 name[IDENTITY_NAME_LEN];
 	char		 key[IDENTITY_KEY_LEN];	/* guest's device key or "" */
 	int		 sysop;
+	int		 level;			/* IDENTITY_CPU: 1..5 */
 	/* What the lobby shows beside the name ("1523", "1500?"), "" when
 	 * unknown; the hall fills it from the store. */
 	char		 rating[IDENTITY_RATING_LEN];
@@ -95,6 +97,13 @@ struct identity *identities_guest(struct identities *, const char *key);
 int	identities_guest_name(struct identities *, const char *key,
 	    char *buf, size_t len);
 
+/*
+ * A computer player of the level (1..5) for one seat: a new identity each
+ * time ("CPU (medium)"), never found by name or key, gone when its seat
+ * lets it go.
+ */
+struct identity *identities_cpu(struct identities *, int level,
+	    const char *level_name);
 void	identity_ref(struct identity *);
 /* Give back a reference (NULL is fine). */
 void	identities_release(struct identities *, struct identity *);

@@ -34,6 +34,9 @@ struct table {
 	struct identity		*host;
 	struct table_seat_state	 seat[TABLE_MAX_SEATS];
 	struct table_viewer_list viewers;	/* the hall's terminals */
+	struct cpujob		*cpu_job;	/* a CPU seat thinking */
+	int			 cpu_seat, cpu_ply; /* ... for, and from */
+	int			 cpu_polling;
 	struct table_watch_state *watch;
 	int			 nwatch, capwatch;
 	struct identity		*kicked[TABLE_KICKED_MAX];
@@ -64,8 +67,13 @@ struct table {
 
 TAILQ_HEAD(table_head, table);
 
+struct cpujob;
+struct cpujob_pool;
+
 struct table_list {
 	struct clock		*clock;
+	struct cpujob_pool	*cpu;		/* NULL: CPU seats never move */
+	int			 cpu_time_ms;
 	struct identities	*ids;
 	struct table_head	 tables;
 	size_t			 count;
@@ -77,6 +85,10 @@ struct table_list {
 
 /* table.c */
 void	table_notify(struct table *, enum table_event, struct identity *);
+/* table-cpu.c: what the CPU seats owe now (after every change); stop a
+ * search in flight (the table goes). */
+void	table_cpu_poll(struct table *);
+void	table_cpu_stop(struct table *);
 /* Empty a seat (no checks); hosting moves on if the host is gone. */
 void	table_vacate(struct table *, int seat);
 /* A notice in the table chat ("alice sits down"). */

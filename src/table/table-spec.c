@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/cpu.h"
 #include "src/table/table.h"
 
 /* Rows of the create form, per variant, then the rows every table has. */
@@ -97,6 +98,8 @@ table_spec_default(struct table_spec *spec, const char *variant)
 	spec->private_ = 0;
 	spec->rotate = 1;
 	spec->show_legal = 1;
+	spec->cpu = 0;
+	spec->cpu_level = 3;
 	return 0;
 }
 
@@ -156,6 +159,29 @@ table_spec_own(struct table_spec *spec, const char *key, const char *val,
 		else {
 			snprintf(err, errlen, "bad value for timer: %.40s "
 			    "(none, 30 or 60)", val);
+			return -1;
+		}
+		return 1;
+	}
+	if (strcmp(key, "cpu") == 0) {
+		const struct variant *v = game_variant_find(spec->variant);
+		char *end;
+		long n = strtol(val, &end, 10);
+
+		if (*val == '\0' || *end != '\0' || n < 0 || v == NULL ||
+		    n >= v->nsides) {
+			snprintf(err, errlen, "bad value for cpu: %.40s (0 to "
+			    "%d: one seat at least is for a person)", val,
+			    v != NULL ? v->nsides - 1 : 1);
+			return -1;
+		}
+		spec->cpu = (int)n;
+		return 1;
+	}
+	if (strcmp(key, "level") == 0) {
+		if ((spec->cpu_level = cpu_level_parse(val)) < 0) {
+			snprintf(err, errlen, "bad value for level: %.40s (1 to "
+			    "5, or beginner, easy, medium, hard, master)", val);
 			return -1;
 		}
 		return 1;
@@ -317,6 +343,9 @@ table_spec_text(const struct table_spec *spec, char *buf, size_t len)
 	    spec->rotate ? "on" : "off",
 	    strcmp(spec->variant, "yonin") != 0 ? "" :
 	    spec->show_legal ? " legal=on" : " legal=off");
+	if (n >= 0 && (size_t)n < len && spec->cpu > 0)
+		n += snprintf(buf + n, len - (size_t)n, " cpu=%d level=%d",
+		    spec->cpu, spec->cpu_level);
 	return n < 0 || (size_t)n >= len ? -1 : n;
 }
 

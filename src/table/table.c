@@ -20,6 +20,8 @@ table_notify(struct table *t, enum table_event ev, struct identity *who)
 
 	if (l->listener != NULL)
 		l->listener(t, ev, who, l->listener_arg);
+	if (ev == TABLE_CHANGED || ev == TABLE_GAME_OVER)
+		table_cpu_poll(t);
 }
 
 void
@@ -161,6 +163,7 @@ table_free(struct table *t)
 {
 	if (t == NULL)
 		return;
+	table_cpu_stop(t);
 	table_notify(t, TABLE_CLOSED, NULL);
 	TAILQ_REMOVE(&t->list->tables, t, entry);
 	t->list->count--;
@@ -261,7 +264,7 @@ table_host(const struct table *t)
 int
 table_is_empty(const struct table *t)
 {
-	return table_seats_taken(t) == 0 && t->nwatch == 0 &&
+	return table_seats_taken(t) == table_cpu_seats(t) && t->nwatch == 0 &&
 	    TAILQ_EMPTY(&t->viewers);
 }
 

@@ -80,6 +80,8 @@ struct table_spec {
 	int	private_;	/* unlisted; joined by code only */
 	int	rotate;		/* the first player moves on each game */
 	int	show_legal;	/* four-player shogi: highlight destinations */
+	int	cpu;		/* seats the computer takes at the start */
+	int	cpu_level;	/* ... at this level (engine/cpu.h), 1..5 */
 };
 
 /* The defaults (RULES.md: timer none, rated, open, rotate on, legal moves
@@ -91,7 +93,9 @@ int	table_spec_default(struct table_spec *, const char *variant);
  * create form give them.  Keys: the variant's engine options (PROTOCOL.md:
  * size, overline, restrict, opening, mode, end, transfer, movelimit) and
  * the table's own: timer=none|30|60, rated=yes|no, private=no|yes,
- * rotate=on|off, legal=on|off (yonin's "show legal moves").  Every value is
+ * rotate=on|off, legal=on|off (yonin's "show legal moves"), cpu=N (the
+ * computer takes N seats; at least one is left for a person) and
+ * level=1..5 or beginner|easy|medium|hard|master.  Every value is
  * checked, the engine's by creating a game.  0, or -1 with a one-line
  * message naming what is wrong (the spec is then unspecified).
  */
@@ -208,7 +212,8 @@ struct identity *table_seat(const struct table *, int seat);
 int	table_seat_find(const struct table *, const struct identity *);
 int	table_seats_taken(const struct table *);
 struct identity *table_host(const struct table *);
-/* Nobody seated and nobody watching (the hall may free it then). */
+/* Nobody seated but the computer, nobody watching or viewing (the hall
+ * may free it then). */
 int	table_is_empty(const struct table *);
 /* Games started at this table so far. */
 int	table_games(const struct table *);
@@ -259,6 +264,19 @@ void	table_viewer_add(struct table *, struct table_viewer *);
 void	table_viewer_remove(struct table *, struct table_viewer *);
 struct table_viewer *table_viewer_first(struct table *);
 struct table_viewer *table_viewer_next(struct table_viewer *);
+
+/* ---- computer players in seats (table-cpu.c) ---------------------------- */
+
+struct cpujob_pool;
+/* Searches go to the pool and think for time_ms; without a pool CPU seats
+ * can be taken but never move. */
+void	table_list_set_cpu(struct table_list *, struct cpujob_pool *,
+	    int time_ms);
+/* The computer at a level (1..5) takes a free seat before the game. */
+int	table_cpu_sit(struct table *, int seat, int level, char *err,
+	    size_t errlen);
+int	table_seat_is_cpu(const struct table *, int seat);
+int	table_cpu_seats(const struct table *);
 
 /* Watching: counted per identity (several terminals count once each). */
 int	table_watch(struct table *, struct identity *);

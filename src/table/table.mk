@@ -7,4 +7,5 @@ src_libdaemon_a_SOURCES += \
 	src/table/table-list.c \
 	src/table/table-play.c \
 	src/table/table-save.c \
+	src/table/table-cpu.c \
 	src/table/cpujob.c src/table/cpujob.h

@@ -812,6 +812,45 @@ START_TEST(test_leave_and_come_back)
 }
 END_TEST
 
+/* ---- a CPU seat from `new ... cpu=1` ------------------------------------------- */
+
+START_TEST(test_cpu_seat_plays)
+{
+	struct harness *h = start();
+	struct tclient *alice;
+	char code[8];
+
+	if (h == NULL)
+		return;
+	accounts(h);
+	alice = member(h, "alice", "new gomoku cpu=1 level=beginner");
+	table_code(alice, code);
+	/* Every seat is taken: the game starts at once. */
+	wait_for(alice, "CPU (beginner)");
+	ck_assert(!tclient_find(alice, "away", NULL, NULL));
+	wait_for(alice, "you to move");
+	if (is_black(alice, "alice")) {
+		move(alice, "h8");
+		wait_for(alice, "1.h8");
+		/* The CPU answers and it is her turn again. */
+		wait_for(alice, "2.");
+	} else {
+		/* The CPU opened; she answers, and so does the CPU. */
+		wait_for(alice, "1.");
+		move(alice, "a1");
+		wait_for(alice, "2.a1");
+		wait_for(alice, "3.");
+	}
+	wait_for(alice, "you to move");
+	/* A move taken back is granted at once in a game against the CPU. */
+	ck_assert_int_eq(tclient_type(alice, "u"), 0);
+	wait_for(alice, "agrees");
+	wait_for(alice, "you to move");
+	tclient_free(alice);
+	stop(h);
+}
+END_TEST
+
 static Suite *
 tables_suite(void)
 {
@@ -832,6 +871,7 @@ tables_suite(void)
 	tcase_add_test(tc, test_lobby_create_and_join);
 	tcase_add_test(tc, test_answers_yes_no);
 	tcase_add_test(tc, test_leave_and_come_back);
+	tcase_add_test(tc, test_cpu_seat_plays);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -225,6 +225,17 @@ START_TEST(spec_refusals_name_the_problem)
 	ck_assert_int_eq(table_spec_parse_line(&s, "gomoku rated=maybe", err,
 	    sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "rated"));
+	/* The computer may take every seat but one. */
+	ck_assert_int_eq(table_spec_parse_line(&s, "gomoku cpu=2", err,
+	    sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "0 to 1"));
+	ck_assert_int_eq(table_spec_parse_line(&s, "yonin cpu=3 level=hard",
+	    err, sizeof err), 0);
+	ck_assert_int_eq(s.cpu, 3);
+	ck_assert_int_eq(s.cpu_level, 4);
+	ck_assert_int_eq(table_spec_parse_line(&s, "renju cpu=1 level=9", err,
+	    sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "level"));
 	ck_assert_int_eq(table_spec_parse_line(&s, "gomoku legal=on", err,
 	    sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "legal"));
