@@ -35,20 +35,16 @@ struct gomocup_loop {
 	pthread_t thread;
 	int done[2];          /* the worker writes a byte here when it ends */
 	struct cpu_stop stop;
-	struct game *pos;
-	struct cpu_limits lim;
-	struct cpu_result res;
-	int rc;
+	struct gomocup_job job;
 };
 
 static void *
 gomocup_loop_worker(void *arg)
 {
 	struct gomocup_loop *l = arg;
-	char err[GAME_ERR_LEN];
 	ssize_t n;
 
-	l->rc = cpu_think(l->pos, &l->lim, &l->stop, &l->res, err, sizeof err);
+	gomocup_job_run(&l->job, &l->stop);
 	do
 		n = write(l->done[1], "", 1);
 	while (n < 0 && errno == EINTR);
@@ -124,22 +120,19 @@ gomocup_loop_join(struct gomocup_loop *l)
 	l->thinking = 0;
 }
 
-/* Write the move the search found (or one of ours if it found none). */
+/* Write what the search found. */
 static int
 gomocup_loop_answer(struct gomocup_loop *l)
 {
-	const char *out = gomocup_answer(l->gc, l->rc == 0 ? &l->res : NULL);
-
-	game_free(l->pos);
-	l->pos = NULL;
-	return gomocup_loop_write(out);
+	return gomocup_loop_write(gomocup_job_answer(l->gc, &l->job));
 }
 
 static int
 gomocup_loop_start_think(struct gomocup_loop *l)
 {
-	if ((l->pos = gomocup_position(l->gc, &l->lim)) == NULL)
-		return gomocup_loop_write(gomocup_answer(l->gc, NULL));
+	gomocup_job_prepare(l->gc, &l->job);
+	if (l->job.game == NULL)
+		return gomocup_loop_answer(l);
 	cpu_stop_init(&l->stop);
 	if (pthread_create(&l->thread, NULL, gomocup_loop_worker, l) != 0) {
 		/* No thread: think here; END cannot stop it, but the move
@@ -269,7 +262,7 @@ gomocup_main(int level)
 		cpu_stop_raise(&l.stop);
 		gomocup_loop_join(&l);
 	}
-	game_free(l.pos);
+	game_free(l.job.game);
 	for (size_t i = 0; i < l.qlen; i++)
 		free(l.queue[l.qhead + i]);
 	free(l.queue);

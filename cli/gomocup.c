@@ -36,7 +36,7 @@ enum gomocup_cell {
 #define GOMOCUP_RULE_EXACT 1
 #define GOMOCUP_RULE_CONTINUOUS 2
 #define GOMOCUP_RULE_RENJU 4
-#define GOMOCUP_RULE_SWAP2 8
+#define GOMOCUP_RULE_CARO 8
 
 struct gomocup_board {
 	uint8_t cell[STONE_MAX_POINTS];
@@ -55,6 +55,7 @@ struct gomocup {
 	int reading_swap2;
 	struct gomocup_board incoming;
 	char incoming_err[160];
+	int swap2_asked;        /* the job is SWAP2BOARD's, on incoming */
 
 	long timeout_turn;     /* ms; 0: as fast as possible */
 	long timeout_match;    /* ms; 0: none */
@@ -253,8 +254,25 @@ gomocup_tt_wanted(const struct gomocup *gc)
 	return bytes < (64u << 10) ? (64u << 10) : bytes;
 }
 
-struct game *
-gomocup_position(struct gomocup *gc, struct cpu_limits *lim)
+/* The limits of a search of ours on a board of n stones. */
+static void
+gomocup_limits(struct gomocup *gc, struct cpu_limits *lim, int n)
+{
+	if (gc->tt != NULL && cpu_tt_bytes(gc->tt) != gomocup_tt_wanted(gc)) {
+		cpu_tt_free(gc->tt);
+		gc->tt = NULL;
+	}
+	if (gc->tt == NULL)
+		gc->tt = cpu_tt_new(gomocup_tt_wanted(gc));
+	cpu_limits_default(lim, gc->level);
+	lim->time_ms = gomocup_budget(gc);
+	lim->seed = gc->seed + (uint64_t)n * 0x9E3779B97F4A7C15ULL;
+	lim->tt = gc->tt;
+	lim->tt_bytes = gomocup_tt_wanted(gc);
+}
+
+static struct game *
+gomocup_position(struct gomocup *gc)
 {
 	const struct gomocup_board *b = &gc->board;
 	char err[GAME_ERR_LEN], (*text)[16];
@@ -294,18 +312,6 @@ gomocup_position(struct gomocup *gc, struct cpu_limits *lim)
 		goto fail;
 	free(text);
 	free(tok);
-
-	if (gc->tt != NULL && cpu_tt_bytes(gc->tt) != gomocup_tt_wanted(gc)) {
-		cpu_tt_free(gc->tt);
-		gc->tt = NULL;
-	}
-	if (gc->tt == NULL)
-		gc->tt = cpu_tt_new(gomocup_tt_wanted(gc));
-	cpu_limits_default(lim, gc->level);
-	lim->time_ms = gomocup_budget(gc);
-	lim->seed = gc->seed + (uint64_t)b->n * 0x9E3779B97F4A7C15ULL;
-	lim->tt = gc->tt;
-	lim->tt_bytes = gomocup_tt_wanted(gc);
 	return g;
 fail:
 	free(text);
@@ -332,8 +338,8 @@ gomocup_nearest_empty(const struct gomocup *gc)
 	return best;
 }
 
-const char *
-gomocup_answer(struct gomocup *gc, const struct cpu_result *res)
+static const char *
+gomocup_move_answer(struct gomocup *gc, const struct cpu_result *res)
 {
 	char text[24];
 	int p = -1;
@@ -351,21 +357,68 @@ gomocup_answer(struct gomocup *gc, const struct cpu_result *res)
 	return gomocup_say(gc, "%s", text);
 }
 
+void
+gomocup_job_prepare(struct gomocup *gc, struct gomocup_job *job)
+{
+	memset(job, 0, sizeof *job);
+	job->rc = -1;
+	if (gc->swap2_asked) {
+		job->swap2 = 1;
+		job->game = gomocup_swap2_position(gc->size, gc->rule,
+		    gc->incoming.order, gc->incoming.n, job->text,
+		    sizeof job->text);
+		gomocup_limits(gc, &job->lim, gc->incoming.n);
+		/* Up to three searches share the turn. */
+		job->lim.time_ms = job->lim.time_ms / 3 > 5 ?
+		    job->lim.time_ms / 3 : 5;
+		return;
+	}
+	job->game = gomocup_position(gc);
+	gomocup_limits(gc, &job->lim, gc->board.n);
+}
+
+void
+gomocup_job_run(struct gomocup_job *job, struct cpu_stop *stop)
+{
+	char err[GAME_ERR_LEN];
+
+	if (job->game == NULL)
+		return;
+	if (job->swap2) {
+		gomocup_swap2_run(job->game, &job->lim, stop, job->text,
+		    sizeof job->text);
+		job->rc = 0;
+		return;
+	}
+	job->rc = cpu_think(job->game, &job->lim, stop, &job->res, err,
+	    sizeof err);
+}
+
+const char *
+gomocup_job_answer(struct gomocup *gc, struct gomocup_job *job)
+{
+	const char *out;
+
+	if (job->swap2) {
+		gc->swap2_asked = 0;
+		out = gomocup_say(gc, "%s%s", job->game == NULL ||
+		    job->text[0] == '\0' ? "ERROR SWAP2BOARD: " : "",
+		    job->text[0] != '\0' ? job->text : "no answer");
+	} else
+		out = gomocup_move_answer(gc, job->rc == 0 ? &job->res : NULL);
+	game_free(job->game);
+	job->game = NULL;
+	return out;
+}
+
 const char *
 gomocup_think(struct gomocup *gc, struct cpu_stop *stop)
 {
-	struct cpu_limits lim;
-	struct cpu_result res;
-	struct game *g = gomocup_position(gc, &lim);
-	char err[GAME_ERR_LEN];
-	const char *out;
-	int rc = -1;
+	struct gomocup_job job;
 
-	if (g != NULL)
-		rc = cpu_think(g, &lim, stop, &res, err, sizeof err);
-	out = gomocup_answer(gc, rc == 0 ? &res : NULL);
-	game_free(g);
-	return out;
+	gomocup_job_prepare(gc, &job);
+	gomocup_job_run(&job, stop);
+	return gomocup_job_answer(gc, &job);
 }
 
 static const char *
@@ -429,10 +482,9 @@ gomocup_info(struct gomocup *gc, const char *args)
 	else if (strcmp(key, "max_memory") == 0)
 		gc->max_memory = v;
 	else {
-		if (v & GOMOCUP_RULE_SWAP2)
-			return gomocup_say(gc, "MESSAGE rule %lld: swap2 and "
-			    "caro are not played here; keeping the rule before",
-			    v);
+		if (v & GOMOCUP_RULE_CARO)
+			return gomocup_say(gc, "MESSAGE rule %lld: caro is not "
+			    "played here; keeping the rule before", v);
 		/* A continuous game is the manager's business. */
 		rule = (int)(v & ~(long long)GOMOCUP_RULE_CONTINUOUS);
 		if (rule != 0 && rule != GOMOCUP_RULE_EXACT &&
@@ -458,21 +510,31 @@ gomocup_board_line(struct gomocup *gc, const char *line, int *action)
 
 	if (strcasecmp(line, "DONE") == 0) {
 		gc->reading = 0;
-		if (gc->reading_swap2)
-			return gomocup_say(gc, "ERROR swap2 openings are not "
-			    "played here");
 		if (gc->incoming_err[0] != '\0')
-			return gomocup_say(gc, "ERROR BOARD: %s",
-			    gc->incoming_err);
-		gc->board = *in;
+			return gomocup_say(gc, "ERROR %s: %s", gc->reading_swap2 ?
+			    "SWAP2BOARD" : "BOARD", gc->incoming_err);
+		if (gc->reading_swap2) {
+			if (in->n != 0 && in->n != 3 && in->n != 5)
+				return gomocup_say(gc, "ERROR SWAP2BOARD: %d "
+				    "stones (0, 3 or 5)", in->n);
+			gc->swap2_asked = 1;
+		} else
+			gc->board = *in;
 		*action = GOMOCUP_THINK;
 		return "";
 	}
 	if (gc->incoming_err[0] != '\0')
 		return "";
-	if ((p = gomocup_point_fields(gc->size, line, &field)) < 0)
+	/* SWAP2BOARD's stones are bare points, black and white in turn. */
+	if (gc->reading_swap2) {
+		field = in->n % 2 == 0 ? GOMOCUP_THEIRS : GOMOCUP_OURS;
+		p = gomocup_point_parse(gc->size, line);
+	} else
+		p = gomocup_point_fields(gc->size, line, &field);
+	if (p < 0)
 		snprintf(gc->incoming_err, sizeof gc->incoming_err,
-		    "not X,Y,F on the board: %.40s", line);
+		    "not %s on the board: %.40s", gc->reading_swap2 ? "X,Y" :
+		    "X,Y,F", line);
 	else if (field != GOMOCUP_OURS && field != GOMOCUP_THEIRS)
 		snprintf(gc->incoming_err, sizeof gc->incoming_err,
 		    "%.40s: only 1 (ours) and 2 (theirs) are understood; 3 "

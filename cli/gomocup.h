@@ -10,14 +10,13 @@
  *
  *	out = gomocup_feed(gc, line, &action);     write out
  *	if (action == GOMOCUP_THINK) {
- *		pos = gomocup_position(gc, &lim);  may be NULL
- *		cpu_think(pos, &lim, &stop, &res, ...) on any thread
- *		out = gomocup_answer(gc, ok ? &res : NULL);  write out
- *		game_free(pos);
+ *		gomocup_job_prepare(gc, &job);
+ *		gomocup_job_run(&job, &stop);      on any thread
+ *		out = gomocup_job_answer(gc, &job); write out
  *	}
  *
- * Between gomocup_position() and gomocup_answer() no other call may be
- * made (the loop queues the lines that arrive meanwhile).
+ * Between gomocup_job_prepare() and gomocup_job_answer() no other call may
+ * be made (the loop queues the lines that arrive meanwhile).
  *
  * Coordinates: the manager's X is our column (0 = `a`), its Y counts rows
  * from the top, so Y = size - 1 - our row: 0,0 is a15 on 15x15, and the
@@ -43,17 +42,37 @@ void gomocup_free(struct gomocup *);
  * lines, possibly ""), valid until the next call. */
 const char *gomocup_feed(struct gomocup *, const char *line, int *action);
 
-/* The position to think on and the limits for this move (the table is the
- * core's, kept across moves); NULL when the rules cannot build it, and
- * gomocup_answer() then picks a move itself. */
-struct game *gomocup_position(struct gomocup *, struct cpu_limits *);
+/*
+ * A search asked for: a move, or the answer to a swap2 opening
+ * (SWAP2BOARD: three stones, SWAP, one stone, or two stones).  The game
+ * and the limits are the job's own, so that it may run on another thread
+ * (the table in lim is the core's, kept across moves).
+ */
+struct gomocup_job {
+	struct game *game;     /* NULL: the rules cannot build the position */
+	struct cpu_limits lim;
+	int swap2;
+	int rc;                /* 0 when the search answered */
+	struct cpu_result res; /* a move */
+	char text[96];         /* swap2: the answer, or why there is none */
+};
 
-/* Put our move on the board and answer it as "X,Y\n".  res NULL (or not
- * a move on an empty point): the empty point nearest the centre. */
-const char *gomocup_answer(struct gomocup *, const struct cpu_result *);
+void gomocup_job_prepare(struct gomocup *, struct gomocup_job *);
+void gomocup_job_run(struct gomocup_job *, struct cpu_stop *);
+/* Put our move on the board and answer it as "X,Y\n" (with no answer from
+ * the search: the empty point nearest the centre); frees the job's game. */
+const char *gomocup_job_answer(struct gomocup *, struct gomocup_job *);
 
-/* Both of the above with the search in the caller's thread. */
+/* The three above with the search in the caller's thread. */
 const char *gomocup_think(struct gomocup *, struct cpu_stop *);
+
+/* gomocup-swap2.c: the swap2 opening of our freestyle (rule 0) or
+ * standard (rule 1) table with the stones given, in order; and the answer
+ * to it, the text of SWAP2BOARD's reply, found on a thread of its own. */
+struct game *gomocup_swap2_position(int size, int rule, const int16_t *points,
+    int n, char *err, size_t errlen);
+void gomocup_swap2_run(struct game *, const struct cpu_limits *,
+    struct cpu_stop *, char *text, size_t len);
 
 /* The manager's point "X,Y" to ours, and back: -1 / 0 when out of the
  * board or malformed. */

@@ -195,8 +195,9 @@ START_TEST(test_board)
 	ANSWER("TAKEBACK 10,10", "OK\n");
 	ANSWER("TAKEBACK 10,9", "OK\n");
 	starts_with("TAKEBACK 9,9", "ERROR");
+	/* Swap2 is played on 15x15 only. */
 	ANSWER("SWAP2BOARD", "");
-	starts_with("DONE", "ERROR swap2");
+	starts_with("DONE", "ERROR SWAP2BOARD: swap2 is played here on 15x15");
 	/* PLAY puts our stone where the manager says. */
 	ANSWER("PLAY 0,0", "0,0\n");
 	starts_with("TURN 0,0", "ERROR");
@@ -244,6 +245,86 @@ START_TEST(test_refusals)
 		big[sizeof big - 1] = '\0';
 		starts_with(big, "ERROR");
 	}
+}
+END_TEST
+
+/*
+ * The points of a SWAP2BOARD answer, checked to be new and distinct; -1
+ * for SWAP.
+ */
+static int
+swap2_points(const char *out, const char *const *given, int *points)
+{
+	char text[128], *save = NULL;
+	int n = 0;
+
+	ck_assert_msg(strchr(out, '\n') == out + strlen(out) - 1, "'%s'", out);
+	snprintf(text, sizeof text, "%.*s", (int)strcspn(out, "\n"), out);
+	if (strcmp(text, "SWAP") == 0)
+		return -1;
+	for (char *t = strtok_r(text, " ", &save); t != NULL;
+	    t = strtok_r(NULL, " ", &save)) {
+		int p = gomocup_point_parse(15, t);
+
+		ck_assert_msg(p >= 0, "'%s' in '%s'", t, out);
+		for (int i = 0; given[i] != NULL; i++)
+			ck_assert_int_ne(p, gomocup_point_parse(15, given[i]));
+		for (int i = 0; i < n; i++)
+			ck_assert_int_ne(p, points[i]);
+		ck_assert_int_lt(n, 3);
+		points[n++] = p;
+	}
+	return n;
+}
+
+static const char *
+swap2_ask(const char *const *stones)
+{
+	ANSWER("SWAP2BOARD", "");
+	for (int i = 0; stones[i] != NULL; i++)
+		ANSWER(stones[i], "");
+	return feed("DONE");
+}
+
+START_TEST(test_swap2)
+{
+	static const char *const none[] = { NULL };
+	static const char *const three[] = { "7,7", "8,7", "9,9", NULL };
+	static const char *const five[] = { "7,7", "8,7", "9,9", "8,8",
+		"8,6", NULL };
+	int points[3], n;
+
+	ANSWER("START 15", "OK\n");
+	ANSWER("INFO rule 1", "");
+	/* The opener places three stones. */
+	ck_assert_int_eq(swap2_points(swap2_ask(none), none, points), 3);
+	/* The responder: SWAP, White's fourth, or two more stones. */
+	n = swap2_points(swap2_ask(three), three, points);
+	ck_assert(n == -1 || n == 1 || n == 2);
+	/* The opener again: SWAP or White's sixth. */
+	n = swap2_points(swap2_ask(five), five, points);
+	ck_assert(n == -1 || n == 1);
+	ANSWER("INFO rule 0", "");
+	n = swap2_points(swap2_ask(three), three, points);
+	ck_assert(n == -1 || n == 1 || n == 2);
+	/* Not an opening of swap2. */
+	ANSWER("SWAP2BOARD", "");
+	ANSWER("7,7", "");
+	starts_with("DONE", "ERROR SWAP2BOARD: 1 stones");
+	ANSWER("SWAP2BOARD", "");
+	ANSWER("7,7", "");
+	ANSWER("7,7", "");
+	starts_with("DONE", "ERROR SWAP2BOARD: 7,7 is given twice");
+	ANSWER("SWAP2BOARD", "");
+	ANSWER("7,7,1", "");
+	starts_with("DONE", "ERROR SWAP2BOARD: not X,Y");
+	ANSWER("INFO rule 4", "");
+	ck_assert_int_eq(strncmp(swap2_ask(none), "ERROR SWAP2BOARD: swap2 is "
+	    "played", 30), 0);
+	/* The board the manager sends after the opening is untouched by
+	 * it: BEGIN is still the first move. */
+	ANSWER("INFO rule 0", "");
+	ck_assert_int_ge(move_of(15, feed("BEGIN")), 0);
 }
 END_TEST
 
@@ -374,6 +455,15 @@ START_TEST(test_program_session)
 	ck_assert_str_eq(child_line(&c, 5000, line, sizeof line), "OK");
 	ck_assert_int_eq(strncmp(child_line(&c, 5000, line, sizeof line),
 	    "UNKNOWN", 7), 0);
+	/* A swap2 opening's answer comes from the thread as well. */
+	child_send(&c, "INFO rule 1\nSWAP2BOARD\nDONE\n");
+	ck_assert_ptr_nonnull(child_line(&c, 5000, line, sizeof line));
+	{
+		int points[3];
+
+		ck_assert_int_eq(swap2_points(strcat(line, "\n"),
+		    (const char *const[]){ NULL }, points), 3);
+	}
 	child_send(&c, "garbage,,\nTURN 99,99\nEND\n");
 	ck_assert_int_eq(strncmp(child_line(&c, 5000, line, sizeof line),
 	    "UNKNOWN", 7), 0);
@@ -439,6 +529,7 @@ gomocup_suite(void)
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_self_games);
 	tcase_add_test(tc, test_time_left);
+	tcase_add_test(tc, test_swap2);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tp, test_program_session);
 	tcase_add_test(tp, test_program_end_while_thinking);
