@@ -31,12 +31,20 @@ static const uint8_t cpu_yonin_slides[CPU_YONIN_KINDS] = {
 	0, 0, 0, 0x55, 0, 0, 0x55, 0, 0,
 };
 
+/* Rivals: anyone but oneself and, in pairs, one's partner. */
+static int
+cpu_yonin_enemy(int pairs, int a, int c)
+{
+	return a != c && !(pairs && ((a + 2) & 3) == c);
+}
+
 void
 cpu_yonin_read(const struct game *g, struct cpu_yonin_board *b)
 {
 	struct yonin_options o;
 	struct game_status st;
 	struct yonin_piece p;
+	uint8_t prey_of[YONIN_SEATS + 1] = { 0 };
 	int out[3], by[3], n;
 
 	memset(b, 0, sizeof *b);
@@ -67,22 +75,22 @@ cpu_yonin_read(const struct game *g, struct cpu_yonin_board *b)
 		if (by[i] >= 0 && by[i] < YONIN_SEATS)
 			b->elims[by[i]]++;
 	}
-}
-
-static int
-cpu_yonin_enemy(const struct cpu_yonin_board *b, int a, int c)
-{
-	return a != c && !(b->pairs && ((a + 2) & 3) == c);
-}
-
-int
-cpu_yonin_takes(const struct cpu_yonin_board *b, int seat, int sq)
-{
-	int o = b->owner[sq];
-
-	if (b->kind[sq] == 0 || b->kind[sq] == YONIN_KING)
-		return 0;
-	return o == CPU_YONIN_NOBODY || (o >= 0 && cpu_yonin_enemy(b, seat, o));
+	/* Who may take a piece, by its owner: the owner's rivals; anyone
+	 * for an ownerless one. */
+	prey_of[0] = 0x0f;
+	for (int a = 0; a < YONIN_SEATS; a++) {
+		for (int e = 0; e < YONIN_SEATS; e++) {
+			if (!cpu_yonin_enemy(b->pairs, a, e))
+				continue;
+			prey_of[e + 1] |= (uint8_t)(1 << a);
+			if (b->alive >> e & 1)
+				b->enemies[a] |= (uint8_t)(1 << e);
+		}
+	}
+	for (int sq = 0; sq < YONIN_SQUARES; sq++) {
+		if (b->kind[sq] != 0 && b->kind[sq] != YONIN_KING)
+			b->prey[sq] = prey_of[b->owner[sq] + 1];
+	}
 }
 
 int
@@ -136,34 +144,46 @@ cpu_yonin_mark(const struct cpu_yonin_board *b, struct cpu_yonin_map *m,
 		m->mob[seat]++;
 }
 
+/* A mask of own directions turned into absolute ones for a facing. */
+static inline unsigned
+cpu_yonin_turn(unsigned mask, int facing)
+{
+	int r = 2 * facing;
+
+	return r == 0 ? mask : ((mask << r) | (mask >> (8 - r))) & 0xff;
+}
+
 static void
 cpu_yonin_attacks(const struct cpu_yonin_board *b, struct cpu_yonin_map *m)
 {
 	memset(m->att, 0, sizeof m->att);
 	memset(m->mob, 0, sizeof m->mob);
-	for (int p = 0; p < YONIN_SEATS; p++)
-		for (int c = 0; c < YONIN_SQUARES; c++)
-			m->low[p][c] = 30000;
+	memset(m->low, 0x7f, sizeof m->low);
 	for (int sq = 0; sq < YONIN_SQUARES; sq++) {
 		int k = b->kind[sq], o = b->owner[sq], f = b->facing[sq];
 		int x = sq % 9, y = sq / 9, v;
+		unsigned steps, slides;
 
 		if (k == 0 || o < 0)
 			continue;
 		v = k == YONIN_KING ? 2000 : cpu_yonin_value[k];
-		for (int i = 0; i < 8; i++) {
-			int d = (i + 2 * f) & 7;
-			int sx = cpu_yonin_dx[d], sy = cpu_yonin_dy[d];
-			int cx = x + sx, cy = y + sy;
+		steps = cpu_yonin_turn(cpu_yonin_steps[k], f);
+		slides = cpu_yonin_turn(cpu_yonin_slides[k], f);
+		while (steps != 0) {
+			int d = __builtin_ctz(steps);
+			int cx = x + cpu_yonin_dx[d], cy = y + cpu_yonin_dy[d];
 
-			if (cpu_yonin_steps[k] >> i & 1) {
-				if (cx >= 0 && cx < 9 && cy >= 0 && cy < 9)
-					cpu_yonin_mark(b, m, o, v, cy * 9 + cx);
-			}
-			if (!(cpu_yonin_slides[k] >> i & 1))
-				continue;
-			for (; cx >= 0 && cx < 9 && cy >= 0 && cy < 9;
-			    cx += sx, cy += sy) {
+			steps &= steps - 1;
+			if (cx >= 0 && cx < 9 && cy >= 0 && cy < 9)
+				cpu_yonin_mark(b, m, o, v, cy * 9 + cx);
+		}
+		while (slides != 0) {
+			int d = __builtin_ctz(slides);
+			int sx = cpu_yonin_dx[d], sy = cpu_yonin_dy[d];
+
+			slides &= slides - 1;
+			for (int cx = x + sx, cy = y + sy; cx >= 0 && cx < 9 &&
+			    cy >= 0 && cy < 9; cx += sx, cy += sy) {
 				cpu_yonin_mark(b, m, o, v, cy * 9 + cx);
 				if (b->kind[cy * 9 + cx] != 0)
 					break;
@@ -172,17 +192,19 @@ cpu_yonin_attacks(const struct cpu_yonin_board *b, struct cpu_yonin_map *m)
 	}
 }
 
-/* Attacks of seat's enemies on a square. */
+/* Attacks of seat's enemies on a square, and the cheapest of them. */
 static int
 cpu_yonin_enemy_att(const struct cpu_yonin_board *b,
     const struct cpu_yonin_map *m, int seat, int sq, int *low)
 {
+	unsigned es = b->enemies[seat];
 	int n = 0;
 
 	*low = 30000;
-	for (int e = 0; e < YONIN_SEATS; e++) {
-		if (!(b->alive >> e & 1) || !cpu_yonin_enemy(b, seat, e))
-			continue;
+	while (es != 0) {
+		int e = __builtin_ctz(es);
+
+		es &= es - 1;
 		n += m->att[e][sq];
 		if (m->low[e][sq] < *low)
 			*low = m->low[e][sq];
@@ -220,7 +242,7 @@ cpu_yonin_king(const struct cpu_yonin_board *b, const struct cpu_yonin_map *m,
 		}
 	}
 	for (int e = 0; e < YONIN_SEATS; e++) {
-		if (!(b->alive >> e & 1) || !cpu_yonin_enemy(b, seat, e))
+		if (!(b->enemies[seat] >> e & 1))
 			continue;
 		for (int i = 0; i < YONIN_HAND_KINDS; i++)
 			hands += b->hand[e][i];
@@ -268,7 +290,7 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 			worth[p] += 30;
 		if (b->checks >> p & 1)
 			worth[p] -= 60;
-		worth[p] -= cpu_yonin_enemy(b, p, b->to_move) ?
+		worth[p] -= (b->enemies[p] >> b->to_move & 1) ?
 		    threat[p] * 3 / 4 : threat[p] / 8;
 	}
 	if (b->pairs) {

@@ -28,7 +28,9 @@ struct cpu_yonin_board {
 	int8_t kind[YONIN_SQUARES];	/* 0 empty, else a cell kind */
 	int8_t owner[YONIN_SQUARES];	/* seat, or the two above */
 	int8_t facing[YONIN_SQUARES];
+	uint8_t prey[YONIN_SQUARES];	/* bit per seat that may take it */
 	int8_t king[YONIN_SEATS];	/* square of each living king, -1 */
+	uint8_t enemies[YONIN_SEATS];	/* bit per living enemy seat */
 	unsigned alive;
 	unsigned checks;
 	int to_move;
@@ -44,7 +46,11 @@ extern const int cpu_yonin_hand_value[YONIN_HAND_KINDS];
 void cpu_yonin_read(const struct game *, struct cpu_yonin_board *);
 /* May seat take what stands on sq (a living king never, a partner's piece
  * never in pairs)? */
-int cpu_yonin_takes(const struct cpu_yonin_board *, int seat, int sq);
+static inline int
+cpu_yonin_takes(const struct cpu_yonin_board *b, int seat, int sq)
+{
+	return b->prey[sq] >> seat & 1;
+}
 /* Does a piece of kind/facing standing on `from` attack `target`, with the
  * square `vacated` read as empty (-1: none)? */
 int cpu_yonin_hits(const struct cpu_yonin_board *, int kind, int facing,
