@@ -1,7 +1,7 @@
 /*
  * gtp-yonin.c - four-player shogi's own engine commands (gh-checks,
  * gh-hands, gh-eliminated; shared/PROTOCOL.md).  Owned by the yonin part;
- * see src/gtp.h for how a handler is written and registered.  The generic
+ * see cli/gtp.h for how a handler is written and registered.  The generic
  * commands (play, undo, gh-legal, gh-board, ...) need nothing here.
  */
 #include "engine/yonin.h"

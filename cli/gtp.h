@@ -14,11 +14,13 @@
  * Commands come from tables.  gtp.c holds the generic ones, which work for
  * every variant through the ops of engine/game.h (play, undo, gh-legal,
  * gh-board, gh-setup, gh-status, gh-perft, gh-record, showboard,
- * clear_board, gh-variant, ...).  A family of variants adds its own
+ * clear_board, gh-variant, ...); cli/gtp-cpu.c the CPU's, which work for
+ * every variant too (genmove, gh-level, gh-time, gh-seed, gh-hash).  A
+ * family of variants adds its own
  * commands in its own file and table:
- *	src/gtp-stone.c  gtp_family_stone  (gomoku ... connect6: boardsize,
+ *	cli/gtp-stone.c  gtp_family_stone  (gomoku ... connect6: boardsize,
  *	                                    gh-forbidden, gh-choose, gh-players)
- *	src/gtp-yonin.c  gtp_family_yonin  (yonin: gh-checks, gh-hands,
+ *	cli/gtp-yonin.c  gtp_family_yonin  (yonin: gh-checks, gh-hands,
  *	                                    gh-eliminated)
  * and the list of families is gtp_families[] in gtp.c.  A family command
  * is listed and known always; used while the game belongs to another family
