@@ -1,7 +1,7 @@
 /*
  * conn.c - one connection as the hall sees it, on top of a transport.
  *
- * Everything the hall is told happens in conn_kick, a manually activated
+ * Everything the hall is told happens in conn_kick_cb, a manually activated
  * event: the transports and conn_write/conn_close only change state and
  * schedule it.  So no handler callback runs inside a libssh callback or
  * inside a call the hall made.
@@ -555,8 +555,9 @@ conn_deliver_input(struct conn *c)
 	if (n == sizeof buf) {
 		/*
 		 * More is allowed now, but let every other conn run first:
-		 * a timer fires only after the loop has looked at the
-		 * sockets again (an active event would run in this pass).
+		 * a timer (on the real clock, a libevent timer) fires only
+		 * after the loop has looked at the sockets again (an active
+		 * event would run in this pass).
 		 */
 		if (!clock_timer_pending(c->input_timer))
 			clock_timer_set(c->input_timer, 0);
@@ -672,9 +673,16 @@ void
 conn_destroy_all(struct conn_list *list)
 {
 	const struct conn_handler	*h;
-	struct conn			*c;
+	struct conn			*c, *next;
 
-	while ((c = TAILQ_FIRST(list)) != NULL) {
+	/*
+	 * With the loop stopped nothing else frees a conn (that is
+	 * conn_kick_cb's job), `closed` may only schedule work, and a
+	 * transport's destroy forgets its conn before it goes: so taking one
+	 * conn down never touches the next.
+	 */
+	for (c = TAILQ_FIRST(list); c != NULL; c = next) {
+		next = TAILQ_NEXT(c, entry);
 		h = server_handler(c->server);
 		if (c->client != NULL)
 			h->closed(c->client);

@@ -1,7 +1,7 @@
 /*
  * conn.h - one user's connection, whatever the transport.
  *
- * The transports (ssh.c, telnet.c) turn a socket into a `struct conn`: a
+ * The transports (sshd.c, telnetd.c) turn a socket into a `struct conn`: a
  * clean byte stream in each direction plus what is known about the user
  * (struct conn_info).  The hall sits on top through struct conn_handler
  * and never sees libssh, libtelnet or a socket.
@@ -148,9 +148,9 @@ struct conn_handler {
 };
 
 /*
- * main() hands the transports one handler and one pointer (the hall, from
- * hall_conn_handler() and hall_new()); that pointer is open's first
- * argument.
+ * main() (src/gamehalld.c) hands server_new() one handler and one pointer
+ * (hall_conn_handler() and the hall from hall_new()), which every conn
+ * uses; that pointer is open's first argument.
  */
 
 /* conn_write results. */
@@ -180,8 +180,8 @@ bool	conn_busy(const struct conn *);
  * End the connection: the farewell (may be NULL; one line of text, the
  * conn adds "\r\n") goes out after any pending tail, then the transport
  * closes (SSH: exit status 0 - 1 if the hall never opened it -, channel
- * close, up to 2 s for output to drain).  `closed` follows later from the loop, never from inside this
- * call.  Calling it twice is harmless.
+ * close, up to 2 s for output to drain).  `closed` follows later from the
+ * loop, never from inside this call.  Calling it twice is harmless.
  */
 void	conn_close(struct conn *, const char *farewell);
 

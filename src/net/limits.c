@@ -162,7 +162,7 @@ limits_new(const struct config *cfg, limits_random_cb random_cb,
 	l->random_arg = random_arg;
 	l->seed = l->random(l->random_arg);
 
-	/* Bad entries in the exempt list are skipped (config_check warns). */
+	/* Bad entries in the exempt list are skipped: nothing reports them. */
 	list = strdup(cfg->penalty_exempt);
 	if (list == NULL) {
 		free(l);

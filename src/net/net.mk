@@ -1,12 +1,15 @@
 # src/net/net.mk: listeners and admission control, the transport-neutral
-# connection (conn.h, transport.h), the SSH (libssh) and telnet (libtelnet)
-# transports, host keys and exec requests.
+# connection (conn.h, transport.h), the SSH transport (libssh: the pump in
+# sshd.c, authentication in sshd-auth.c, the session channel in
+# sshd-channel.c), the telnet transport (libtelnet), host keys and exec
+# requests.
 src_libdaemon_a_SOURCES += \
 	src/net/limits.c src/net/limits.h \
 	src/net/hostkey.c src/net/hostkey.h \
 	src/net/exec.c src/net/exec.h \
 	src/net/conn.c src/net/conn.h src/net/transport.h \
 	src/net/server.c src/net/server.h \
-	src/net/sshd.c src/net/sshd.h \
+	src/net/sshd.c src/net/sshd.h src/net/sshd-int.h \
+	src/net/sshd-auth.c src/net/sshd-channel.c \
 	src/net/nvt.c src/net/nvt.h \
 	src/net/telnetd.c src/net/telnetd.h

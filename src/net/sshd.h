@@ -12,8 +12,12 @@
  *   password (password or keyboard-interactive), checked by yescrypt on
  *   the worker pool.
  * - User name not registered: a key that belongs to an account logs into
- *   that account; any other key, or keyboard-interactive with no prompt,
- *   lets the user in without an account (the hall's welcome screen).
+ *   that account; any other key, any password, or keyboard-interactive
+ *   with no prompt lets the user in without an account (the hall's
+ *   welcome screen).
+ *
+ * The pump is sshd.c, the authentication sshd-auth.c, the session channel
+ * sshd-channel.c; they share sshd-int.h.
  */
 #ifndef SRC_SSHD_H
 #define SRC_SSHD_H

@@ -1,0 +1,91 @@
+/*
+ * sshd-int.h - what the SSH transport's three files share: one session
+ * (struct sshd_conn) and the calls between the pump (sshd.c), the
+ * authentication (sshd-auth.c) and the session channel (sshd-channel.c).
+ * Nothing outside src/net/sshd*.c includes this.
+ *
+ * Who owns which fields: the pump owns the events, the state flags and
+ * the teardown; sshd-auth.c owns the user name, the held and waiting auth
+ * requests and the password job; sshd-channel.c owns the channel and what
+ * its requests record (ready_asked, exec_refused, refusal, peer_closed).
+ */
+#ifndef SRC_SSHD_INT_H
+#define SRC_SSHD_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <event2/util.h>
+#include <libssh/callbacks.h>
+#include <libssh/libssh.h>
+#include <libssh/server.h>
+
+#include "src/net/conn.h"
+
+#define SSHD_AUTH_MAX_WAITING 4	/* pipelined auth requests held */
+
+struct server;
+struct sshd_auth_job;
+
+struct sshd {
+	struct server	*server;
+	ssh_bind	 bind;
+};
+
+struct sshd_conn {
+	struct sshd			*sshd;
+	struct server			*server;
+	struct conn			*conn;
+	ssh_session			 s;
+	ssh_event			 sev;
+	ssh_channel			 ch;
+	struct ssh_server_callbacks_struct scb;
+	struct ssh_channel_callbacks_struct ccb;
+
+	struct event			*rev, *wev;
+	struct event			*kick;		/* run sshd_after */
+	struct event			*timer;		/* grace, then linger */
+	struct event			*delay;		/* failed password */
+
+	bool				 kex_done;
+	bool				 authed;
+	bool				 ready_asked;	/* shell or exec */
+	bool				 ready;
+	bool				 paused;
+	bool				 peer_closed;
+	bool				 closing;	/* ops->close called */
+	bool				 close_force;
+	bool				 close_sent;
+	bool				 dead;
+	bool				 exec_refused;
+	int				 exit_status;
+	int				 probes;
+	int				 close_calls;
+	char				 user[CONN_USER_LEN];	/* raw */
+	bool				 have_user;
+	char				 refusal[256];
+
+	/* An auth request waiting for a password check or its delay. */
+	ssh_message			 held;
+	ssh_message			 waiting[SSHD_AUTH_MAX_WAITING];
+	int				 nwaiting;
+	struct sshd_auth_job		*job_arg;
+	struct worker_job		*job;
+};
+
+/* sshd.c: the pump. */
+void	sshd_after(struct sshd_conn *);
+void	sshd_poke(struct sshd_conn *);
+void	sshd_die(struct sshd_conn *, const char *why);
+void	sshd_clean_ascii(char *out, size_t outlen, const char *in);
+
+/* sshd-auth.c: the auth requests queued until the user is in. */
+void	sshd_auth_messages(struct sshd_conn *);
+void	sshd_auth_delay_cb(evutil_socket_t, short, void *);
+void	sshd_auth_free(struct sshd_conn *);
+
+/* sshd-channel.c: after authentication, the session channel. */
+void	sshd_channel_start(struct sshd_conn *);
+void	sshd_channel_close_step(struct sshd_conn *);
+
+#endif
