@@ -303,7 +303,7 @@ think_raw(const struct game *g, int level, uint64_t nodes, uint64_t seed,
 	s.start_us = cpu_now_us();
 	s.node_cap = nodes;
 	s.rng = seed * 0x9E3779B97F4A7C15ULL + 1;
-	s.tt = cpu_tt_new(1 << 18);
+	s.tt = cpu_tt_new(1 << 16);
 	ck_assert(s.tt != NULL);
 	rc = cpu_stone_think(g, &s, res);
 	cpu_tt_free(s.tt);
@@ -346,6 +346,25 @@ static const char five_white[] =
 static const char four_white[] =
     "black h2 j9 k10 m12 white h3 h4 h5 h6 tomove black";
 
+
+/*
+ * Black's restricted points where they tempt most.  h8 and m5 are double
+ * threes that would win in freestyle; in the next White's four ends on
+ * h8, so Black cannot block it; in the last h8 is a double four.
+ */
+static const char *const restricted_positions[] = {
+	"black f8 g8 h9 h10 k5 l5 m6 m7 white a1 a3 o15 o13 tomove black",
+	"black c3 f8 g8 h9 h10 white d4 e5 f6 g7 a1 tomove black",
+	"black e8 f8 g8 h4 h5 h6 white d8 h3 a1 a15 o1 tomove black",
+};
+#define NRESTRICTED (int)(sizeof restricted_positions / \
+	sizeof restricted_positions[0])
+static const char *const restricted_points[NRESTRICTED][3] = {
+	{ "h8", "m5", NULL }, { "h8", NULL }, { "h8", NULL },
+};
+/* White to move: g7 makes a four whose five point h8 Black may not take. */
+static const char white_uses_restriction[] =
+    "black c3 f8 g8 h9 h10 a15 white d4 e5 f6 a1 o1 tomove white";
 
 /* Won by fours (made by gen("vcf")): the side to move has a VCF of two
  * fours or more, and nothing quicker. */
@@ -682,6 +701,130 @@ START_TEST(test_vct_solved)
 }
 END_TEST
 
+START_TEST(test_restricted_never)
+{
+	static const char *const specs[] = { "renju", "gomoku restrict=on" };
+
+	for (int i = 0; i < NRESTRICTED; i++) {
+		for (int k = 0; k < 2; k++) {
+			struct game *g = mk_setup(specs[k],
+			    restricted_positions[i]);
+			const struct stone_board *b = stone_game_board(g);
+
+			for (int j = 0; restricted_points[i][j] != NULL; j++)
+				ck_assert(forbidden_at(b,
+				    pt(g, restricted_points[i][j])) !=
+				    FORBIDDEN_NONE);
+			for (int level = CPU_LEVEL_MIN;
+			    level <= CPU_LEVEL_MAX; level++) {
+				for (uint64_t seed = 1; seed <= 3; seed++) {
+					int m = answer(g, level, 20000, seed);
+
+					ck_assert_msg(forbidden_at(b, m) ==
+					    FORBIDDEN_NONE, "%s position %d "
+					    "level %d: restricted point %d",
+					    specs[k], i, level, m);
+				}
+			}
+			game_free(g);
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_white_uses_restriction)
+{
+	struct game *g = mk_setup("renju", white_uses_restriction);
+
+	ck_assert(forbidden_at(stone_game_board(g), pt(g, "h8")) !=
+	    FORBIDDEN_NONE);
+	for (int level = 2; level <= CPU_LEVEL_MAX; level++)
+		ck_assert_msg(answer(g, level, 20000, 1) == pt(g, "g7"),
+		    "level %d", level);
+	game_free(g);
+}
+END_TEST
+
+/* Random play to a random depth, swap choices included. */
+static void
+scramble(struct game *g, uint64_t *x, int plies)
+{
+	const struct variant *v = g->variant;
+	struct move list[STONE_MAX_POINTS];
+	struct game_status st;
+	char err[GAME_ERR_LEN];
+
+	for (int i = 0; i < plies; i++) {
+		int n;
+
+		v->status(g, &st);
+		if (st.phase == GAME_OVER)
+			return;
+		if (st.phase == GAME_CHOOSING) {
+			unsigned c = 1u << (gen_rand(x) % 3);
+
+			if ((c & st.choices) == 0)
+				c = GAME_CHOICE_WHITE;
+			ck_assert(v->choose(g, c, err, sizeof err) == 0);
+			continue;
+		}
+		n = v->legal(g, list, STONE_MAX_POINTS);
+		if (n == 0)
+			return;
+		ck_assert(v->play(g, st.to_move, &list[gen_rand(x) % n], err,
+		    sizeof err) == 0);
+	}
+}
+
+START_TEST(test_random_legal)
+{
+	static const char *const specs[] = {
+		"gomoku", "gomoku size=19 overline=off", "gomoku restrict=on",
+		"freestyle", "freestyle opening=swap", "standard",
+		"standard opening=swap2", "renju",
+	};
+	uint64_t x = 0x1234567ULL + (uint64_t)_i;
+
+	for (int round = 0; round < 125; round++) {
+		const char *spec = specs[round % 8];
+		struct game *g = mk(spec);
+		struct game_status st;
+
+		scramble(g, &x, (int)(gen_rand(&x) % 70));
+		g->variant->status(g, &st);
+		for (int level = CPU_LEVEL_MIN; level <= CPU_LEVEL_MAX &&
+		    st.phase != GAME_OVER; level++) {
+			struct game *copy = game_copy(g);
+			const struct stone_board *b = stone_game_board(copy);
+			struct cpu_result r;
+			char err[GAME_ERR_LEN];
+			int forbidden;
+
+			ck_assert_int_eq(think_raw(g, level, 150,
+			    gen_rand(&x), 0, &r), 0);
+			if (st.phase == GAME_CHOOSING) {
+				ck_assert(r.is_choice);
+				ck_assert(copy->variant->choose(copy, r.choice,
+				    err, sizeof err) == 0);
+				game_free(copy);
+				continue;
+			}
+			ck_assert_int_eq(r.nmoves, 1);
+			forbidden = st.to_move == 0 &&
+			    stone_game_restricted(g) &&
+			    forbidden_at(b, r.move[0].to) != FORBIDDEN_NONE;
+			ck_assert_msg(!forbidden, "%s level %d: restricted "
+			    "point", spec, level);
+			ck_assert_msg(copy->variant->play(copy, st.to_move,
+			    &r.move[0], err, sizeof err) == 0, "%s level %d: "
+			    "%s", spec, level, err);
+			game_free(copy);
+		}
+		game_free(g);
+	}
+}
+END_TEST
+
 int
 main(int argc, char **argv)
 {
@@ -702,6 +845,9 @@ main(int argc, char **argv)
 	tcase_add_test(tc, test_five_completed);
 	tcase_add_test(tc, test_four_blocked);
 	tcase_add_test(tc, test_stopped_at_once);
+	tcase_add_test(tc, test_restricted_never);
+	tcase_add_test(tc, test_white_uses_restriction);
+	tcase_add_loop_test(tc, test_random_legal, 0, 8);
 	tcase_add_loop_test(tc, test_vcf_solved, 0, NVCF);
 	tcase_add_loop_test(tc, test_vct_solved, 0, NVCT);
 	suite_add_tcase(s, tc);
