@@ -194,10 +194,21 @@ stone_option(struct stone_rules *r, const char *name, const char *opt,
 		    list);
 		return -1;
 	}
-	if (strcmp(key, "size") == 0)
-		r->size = r->kind == STONE_GOMOKU ? gomoku_sizes[v] :
-		    connect6_sizes[v];
-	else if (strcmp(key, "overline") == 0)
+	if (strcmp(key, "size") == 0) {
+		const int *sizes = r->kind == STONE_GOMOKU ? gomoku_sizes :
+		    connect6_sizes;
+		int nsizes = r->kind == STONE_GOMOKU ?
+		    (int)(sizeof gomoku_sizes / sizeof gomoku_sizes[0]) :
+		    (int)(sizeof connect6_sizes / sizeof connect6_sizes[0]);
+
+		/* The list named as many sizes as the table holds. */
+		if (v >= nsizes) {
+			snprintf(err, errlen, "bad value for size: %.40s",
+			    eq + 1);
+			return -1;
+		}
+		r->size = sizes[v];
+	} else if (strcmp(key, "overline") == 0)
 		r->overline = v == 0;
 	else if (strcmp(key, "restrict") == 0)
 		r->restrict_black = v == 1;

@@ -425,7 +425,8 @@ config_args(struct config *cfg, int argc, char **argv, char *err,
 				config_usage(stdout);
 				return 1;
 			case 'o':
-				if (strlen(optarg) >= sizeof buf)
+				if (optarg == NULL ||
+				    strlen(optarg) >= sizeof buf)
 					return config_error(err, errlen,
 					    "-o: too long");
 				strcpy(buf, optarg);

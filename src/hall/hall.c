@@ -239,8 +239,8 @@ hall_online(struct hall *hall, size_t *n)
 			hall->online_sorted = p;
 			hall->online_cap = hall->online;
 		}
-		for (id = identities_first(hall->ids);
-		    id != NULL && k < hall->online_cap;
+		for (id = identities_first(hall->ids); hall->online_sorted !=
+		    NULL && id != NULL && k < hall->online_cap;
 		    id = identities_next(id)) {
 			if (id->sessions > 0)
 				hall->online_sorted[k++] = id;

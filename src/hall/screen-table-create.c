@@ -92,7 +92,9 @@ screen_table_create_change(struct screen_table_create *tc, int row, int by)
 	if (row == 0) {
 		int n = screen_table_create_nvariants();
 
-		screen_table_create_set_variant(tc, (tc->variant + by + n) % n);
+		if (n > 0)
+			screen_table_create_set_variant(tc,
+			    (tc->variant + by + n) % n);
 		return;
 	}
 	row--;
