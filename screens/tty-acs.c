@@ -5,7 +5,9 @@
  * Line drawing becomes + - = |, stones X and O, Latin-1 letters lose their
  * accents, and common punctuation and symbols their nearest ASCII look;
  * anything else is '?'.  A board stays readable and no byte outside
- * printable ASCII is ever sent.
+ * printable ASCII is ever sent.  (The name is tmux's, whose tty-acs.c
+ * does the same job with the VT100 line-drawing set; this writer does not
+ * switch character sets, the fallback is plain ASCII.)
  */
 #include <stdint.h>
 

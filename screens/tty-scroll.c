@@ -61,8 +61,8 @@ tty_scroll_hash(const struct grid_cell *row, int sx)
 static int
 tty_scroll_blank_cell(const struct grid_cell *gc)
 {
-	return gc->ch == ' ' && gc->style.fg == GRID_DEFAULT &&
-	    gc->style.bg == GRID_DEFAULT && gc->style.attr == 0;
+	return gc->ch == ' ' &&
+	    grid_style_equal(&gc->style, &GRID_STYLE_DEFAULT);
 }
 
 /*
@@ -271,11 +271,10 @@ tty_scroll_check(const struct tty_scroll *s,
 static void
 tty_scroll_send(struct tty_ctx *c, const struct tty_scroll_shift *sh)
 {
-	static const struct grid_style	plain = GRID_STYLE_DEFAULT;
-	char				tmp[32];
-	int				len, n = sh->n > 0 ? sh->n : -sh->n;
+	char	tmp[32];
+	int	len, n = sh->n > 0 ? sh->n : -sh->n;
 
-	tty_sgr(c, &plain);
+	tty_sgr(c, &GRID_STYLE_DEFAULT);
 	len = tty_csi_2(tmp, sh->top + 1, sh->bot + 1, 'r');
 	buf_add(c->b, tmp, len);
 	c->cx = c->cy = 0;
@@ -368,7 +367,7 @@ tty_scroll(struct tty_ctx *c, const struct grid *frame,
 	}
 	for (x = 0; x < sx; x++) {
 		blank[x].ch = ' ';
-		blank[x].style = (struct grid_style)GRID_STYLE_DEFAULT;
+		blank[x].style = GRID_STYLE_DEFAULT;
 	}
 	*blankp = blank;
 	s.frame = frame;

@@ -6,9 +6,10 @@
  * the ASCII fallback) and the style it can show (colours mapped down).  Two
  * cells that come out the same need no bytes, so a colour change on a
  * no-colour terminal costs nothing.  Bands of rows that moved up or down
- * are first shifted by the terminal (tty-scroll.c).  Then, row by
- * row, every changed glyph is written after the cheapest cursor move and
- * the shortest SGR change.
+ * are first shifted by the terminal (tty-scroll.c).  Then, row by row,
+ * every changed glyph is written after the cheapest cursor move and the
+ * shortest SGR change.  The ASCII fallback is tty-acs.c, the palette
+ * mapped to 16 colours colour.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -450,8 +451,8 @@ tty_row_blank_tail(const struct tty_glyph *now, int sx)
 	for (x = sx; x > 0; x--) {
 		const struct tty_glyph *g = &now[x - 1];
 
-		if (g->width != 1 || g->bytes[0] != ' ' || g->style.attr != 0 ||
-		    g->style.fg != GRID_DEFAULT || g->style.bg != GRID_DEFAULT)
+		if (g->width != 1 || g->bytes[0] != ' ' ||
+		    !grid_style_equal(&g->style, &GRID_STYLE_DEFAULT))
 			break;
 	}
 	return x;
@@ -461,8 +462,7 @@ static void
 tty_row(struct tty_ctx *c, int y, const struct tty_glyph *now,
     const struct tty_glyph *old, uint8_t *dirty)
 {
-	static const struct grid_style	plain = GRID_STYLE_DEFAULT;
-	int				x, left = 0, tail;
+	int	x, left = 0, tail;
 
 	tty_row_dirty(now, old, c->sx, dirty);
 	for (x = 0; x < c->sx; x++)
@@ -475,7 +475,7 @@ tty_row(struct tty_ctx *c, int y, const struct tty_glyph *now,
 		/* Erase to the end of the line when that clears 3+ cells. */
 		if (left >= 3 && x >= tail) {
 			tty_move(c, x, y);
-			tty_sgr(c, &plain);
+			tty_sgr(c, &GRID_STYLE_DEFAULT);
 			buf_add(c->b, "\033[K", 3);
 			break;
 		}
@@ -496,7 +496,6 @@ void
 tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
     const struct tty_caps *caps)
 {
-	static const struct grid_style	  plain = GRID_STYLE_DEFAULT;
 	struct tty_ctx			  c;
 	struct tty_glyph		 *now, *old;
 	const struct grid_cell		**srow = NULL;
@@ -526,7 +525,7 @@ tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
 	c.caps = caps;
 	c.sx = frame->sx;
 	c.sy = frame->sy;
-	c.sgr = plain;
+	c.sgr = GRID_STYLE_DEFAULT;
 	memset(c.map16, 0xff, sizeof c.map16);
 
 	was_visible = full ? -1 : shown->cursor_visible;
@@ -540,7 +539,7 @@ tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
 			old[x].bytes[0] = ' ';
 			old[x].len = 1;
 			old[x].width = 1;
-			old[x].style = plain;
+			old[x].style = GRID_STYLE_DEFAULT;
 		}
 	} else {
 		c.cx = shown->cx;
@@ -563,7 +562,7 @@ tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
 		tty_row(&c, y, now, old, dirty);
 	}
 
-	tty_sgr(&c, &plain);
+	tty_sgr(&c, &GRID_STYLE_DEFAULT);
 	x = frame->cx < 0 ? 0 : (frame->cx >= c.sx ? c.sx - 1 : frame->cx);
 	y = frame->cy < 0 ? 0 : (frame->cy >= c.sy ? c.sy - 1 : frame->cy);
 	tty_move(&c, x, y);
