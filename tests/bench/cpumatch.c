@@ -5,14 +5,15 @@
  *	cpumatch [--games N] [--level N] [--time MS] [--opening N]
  *	    [--variant NAME]... [--seed N] [--no-external]
  *	cpumatch --engine "CMD ARGS" [--rule R] [--size N] [--games N]
- *	    [--level N] [--time MS] [--opening N]
+ *	    [--level N] [--time MS] [--engine-time MS] [--opening N]
  *
  * Without --engine: every variant, level N against level N-1 (four-player
  * shogi: one seat of level N against three of N-1, the seat rotating),
  * games in pairs (sets of four) from the same random opening with the
  * colours swapped, then a Gomocup match of our CPU against
  * `gamehall-engine --gomocup` at the same level, to keep that path honest.
- * With --engine: our CPU at level N against that Gomocup engine only.
+ * With --engine: our CPU at level N against that Gomocup engine only; it
+ * is told INFO timeout_turn --engine-time (default: --time).
  *
  * The score is the level-N side's, with a 95% margin (1.96 standard
  * errors of the per-game score) and the Elo difference it implies.
@@ -474,7 +475,8 @@ cpumatch_usage(void)
 	    "[--opening N] [--seed N]\n"
 	    "                [--variant NAME]... [--no-external]\n"
 	    "       cpumatch --engine \"CMD ARGS\" [--rule 0|1|4] "
-	    "[--size 15|19] [--games N] ...\n");
+	    "[--size 15|19] [--games N]\n"
+	    "                [--engine-time MS] ...\n");
 	return 2;
 }
 
@@ -519,6 +521,8 @@ main(int argc, char **argv)
 			o.rule = atoi(val);
 		else if (strcmp(a, "--size") == 0)
 			o.size = atoi(val);
+		else if (strcmp(a, "--engine-time") == 0)
+			o.their_ms = atoi(val);
 		else
 			return cpumatch_usage();
 	}
