@@ -9,6 +9,7 @@
  */
 #include <sys/eventfd.h>
 #include <sys/queue.h>
+#include <sys/resource.h>
 
 #include <errno.h>
 #include <pthread.h>
@@ -21,6 +22,8 @@
 
 #include "src/base/log.h"
 #include "src/base/worker.h"
+
+#define WORKER_NICE 5
 
 enum worker_job_state {
 	WORKER_QUEUED,
@@ -78,6 +81,15 @@ worker_main(void *arg)
 	struct worker		*w = arg;
 	struct worker_job	*job;
 
+	/*
+	 * The loop thread draws every screen, and a move must reach them in
+	 * milliseconds; a search or a hash only wants throughput.  With as
+	 * many workers as cores, the loop would wait for a time slice behind
+	 * them: a worker yields the core to it (Linux keeps a nice value per
+	 * thread).
+	 */
+	if (setpriority(PRIO_PROCESS, (id_t)gettid(), WORKER_NICE) != 0)
+		log_debug("worker: setpriority: %s", strerror(errno));
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		while (!w->stopping && TAILQ_EMPTY(&w->urgent) &&

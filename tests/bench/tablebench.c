@@ -3,7 +3,7 @@
  * each with two players and watchers, over SSH against a real gamehalld.
  *
  *	tablebench [-n TABLES] [-w WATCHERS] [-i SECONDS] [-s SECONDS]
- *	    [-t THREADS]
+ *	    [-t THREADS] [-c CPU_TABLES] [-l LEVEL]
  *
  * Defaults: 500 tables, 2 watchers, a move every 2 s, 30 s, 8 threads
  * (2000 SSH sessions; the set-up takes a minute or two).
@@ -20,6 +20,11 @@
  * prints figures; it never judges them.  Exit status 1 only when the hall
  * did not work (no table came up, the daemon died or did not stop
  * cleanly).
+ *
+ * With -c, that many more tables play the computer (`new gomoku cpu=1
+ * level=L`, level 3 by default) beside them: each guest answers the CPU's
+ * move as soon as it is his turn, so the worker threads think without a
+ * pause, and the latency above is measured while they do.
  */
 #include <poll.h>
 #include <pthread.h>
@@ -53,7 +58,9 @@ struct tb_table {
 
 struct tb {
 	struct harness *h;
-	int	ntables, nwatch, seconds, nthreads;
+	int	ntables, nwatch, seconds, nthreads, ncpu, level;
+	struct tb_cpu *cpu;
+	long	cpu_turns;
 	double	interval;
 	struct tb_table *tables;
 	pthread_barrier_t barrier;
@@ -66,9 +73,18 @@ struct tb {
 	int	failed;
 };
 
+/* A guest playing the computer as fast as it answers. */
+struct tb_cpu {
+	struct tclient *tc;
+	int	ok;
+	int	tries;			/* moves typed (some refused) */
+	double	last;			/* when the last one went */
+};
+
 struct tb_thread {
 	struct tb *b;
 	int	first, last;
+	int	cfirst, clast;		/* its CPU tables */
 	pthread_t thread;
 };
 
@@ -197,6 +213,44 @@ tb_turn_over(struct tb *b, struct tb_table *t)
 	t->next = t->sent + b->interval;
 }
 
+static int
+tb_cpu_open(struct tb *b, int i)
+{
+	char name[32], cmd[64];
+
+	snprintf(name, sizeof name, "solo%d", i);
+	snprintf(cmd, sizeof cmd, "new gomoku cpu=1 level=%d", b->level);
+	if ((b->cpu[i].tc = tb_guest(b, name, cmd)) == NULL)
+		return -1;
+	return tclient_wait_for(b->cpu[i].tc, "to move", TB_WAIT_MS);
+}
+
+/* The guest's turn (the CPU answered): his next move, or a new game. */
+static void
+tb_cpu_step(struct tb *b, struct tb_cpu *p, double now)
+{
+	char mv[16], text[24];
+
+	if (now - p->last < 0.2)
+		return;
+	if (tclient_find(p->tc, "g to play again", NULL, NULL)) {
+		tclient_type(p->tc, "g");
+		p->last = now;
+		return;
+	}
+	if (!tclient_find(p->tc, "you to move", NULL, NULL))
+		return;
+	/* Points along the edges first, where the CPU rarely plays: a
+	 * refused one is simply followed by the next. */
+	tb_move_text(p->tries++ % 120, mv, sizeof mv);
+	snprintf(text, sizeof text, ":%s\r", mv);
+	tclient_type(p->tc, text);
+	p->last = now;
+	pthread_mutex_lock(&b->lock);
+	b->cpu_turns++;
+	pthread_mutex_unlock(&b->lock);
+}
+
 static void *
 tb_thread_main(void *arg)
 {
@@ -214,6 +268,8 @@ tb_thread_main(void *arg)
 			pthread_mutex_unlock(&b->lock);
 		}
 	}
+	for (int i = th->cfirst; i < th->clast; i++)
+		b->cpu[i].ok = tb_cpu_open(b, i) == 0;
 	/* Read what the set-up sent (the game's start, the notices) so that
 	 * only the moves are counted. */
 	for (int i = th->first; i < th->last; i++) {
@@ -232,7 +288,7 @@ tb_thread_main(void *arg)
 	end = b->t0 + b->seconds;
 	for (int i = th->first; i < th->last; i++)
 		b->tables[i].next = b->t0 + b->interval * i / b->ntables;
-	n = (th->last - th->first) * nper;
+	n = (th->last - th->first) * nper + (th->clast - th->cfirst);
 	pfd = calloc((size_t)(n > 0 ? n : 1), sizeof *pfd);
 	if (pfd == NULL)
 		abort();
@@ -258,6 +314,10 @@ tb_thread_main(void *arg)
 		}
 		if (!busy && now >= end)
 			break;
+		for (int i = th->cfirst; i < th->clast && now < end; i++) {
+			if (b->cpu[i].ok)
+				tb_cpu_step(b, &b->cpu[i], now);
+		}
 		for (int i = th->first; i < th->last; i++) {
 			struct tb_table *t = &b->tables[i];
 
@@ -269,6 +329,10 @@ tb_thread_main(void *arg)
 				    tclient_fd(tc) : -1;
 				pfd[k].events = POLLIN;
 			}
+		}
+		for (int i = th->cfirst; i < th->clast; i++, k++) {
+			pfd[k].fd = b->cpu[i].ok ? tclient_fd(b->cpu[i].tc) : -1;
+			pfd[k].events = POLLIN;
 		}
 		poll(pfd, (nfds_t)n, 5);
 		k = 0;
@@ -293,6 +357,10 @@ tb_thread_main(void *arg)
 			}
 			if (t->pending == 0)
 				tb_turn_over(b, t);
+		}
+		for (int i = th->cfirst; i < th->clast; i++, k++) {
+			if (pfd[k].fd >= 0 && (pfd[k].revents & POLLIN))
+				tclient_read(b->cpu[i].tc, 0);
 		}
 	}
 	free(pfd);
@@ -345,7 +413,8 @@ static void
 tb_usage(void)
 {
 	fprintf(stderr, "usage: tablebench [-n tables] [-w watchers] "
-	    "[-i interval] [-s seconds] [-t threads]\n");
+	    "[-i interval] [-s seconds] [-t threads] [-c cpu-tables] "
+	    "[-l level]\n");
 	exit(2);
 }
 
@@ -372,7 +441,8 @@ main(int argc, char **argv)
 	b.interval = 2.0;
 	b.seconds = 30;
 	b.nthreads = 8;
-	while ((c = getopt(argc, argv, "n:w:i:s:t:")) != -1) {
+	b.level = 3;
+	while ((c = getopt(argc, argv, "n:w:i:s:t:c:l:")) != -1) {
 		switch (c) {
 		case 'n':
 			b.ntables = atoi(optarg);
@@ -389,12 +459,19 @@ main(int argc, char **argv)
 		case 't':
 			b.nthreads = atoi(optarg);
 			break;
+		case 'c':
+			b.ncpu = atoi(optarg);
+			break;
+		case 'l':
+			b.level = atoi(optarg);
+			break;
 		default:
 			tb_usage();
 		}
 	}
 	if (b.ntables < 1 || b.nwatch < 0 || b.nwatch > TB_MAX_WATCHERS ||
-	    b.interval <= 0 || b.seconds < 1 || b.nthreads < 1)
+	    b.interval <= 0 || b.seconds < 1 || b.nthreads < 1 ||
+	    b.ncpu < 0 || b.level < 1 || b.level > 5)
 		tb_usage();
 	if (b.nthreads > b.ntables)
 		b.nthreads = b.ntables;
@@ -407,14 +484,15 @@ main(int argc, char **argv)
 		setrlimit(RLIMIT_NOFILE, &rl);
 	}
 	snprintf(sessions_max, sizeof sessions_max, "max_sessions=%d",
-	    b.ntables * (2 + b.nwatch) + 100);
+	    b.ntables * (2 + b.nwatch) + b.ncpu + 100);
 	snprintf(tables_max, sizeof tables_max, "max_tables=%d",
-	    b.ntables + 10);
+	    b.ntables + b.ncpu + 10);
 	if ((b.h = harness_start(settings)) == NULL)
 		return 1;
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_barrier_init(&b.barrier, NULL, (unsigned)b.nthreads + 1);
 	b.tables = calloc((size_t)b.ntables, sizeof *b.tables);
+	b.cpu = calloc((size_t)(b.ncpu > 0 ? b.ncpu : 1), sizeof *b.cpu);
 	th = calloc((size_t)b.nthreads, sizeof *th);
 	if (b.tables == NULL || th == NULL)
 		abort();
@@ -423,12 +501,18 @@ main(int argc, char **argv)
 	    "gamehalld pid %d\n", b.ntables, b.nwatch,
 	    b.ntables * (2 + b.nwatch), b.interval, b.seconds,
 	    (int)harness_pid(b.h));
+	if (b.ncpu > 0)
+		printf("tablebench: and %d tables where a guest plays the "
+		    "computer at level %d, answering at once\n", b.ncpu,
+		    b.level);
 	per = (b.ntables + b.nthreads - 1) / b.nthreads;
 	for (int i = 0; i < b.nthreads; i++) {
 		th[i].b = &b;
 		th[i].first = i * per < b.ntables ? i * per : b.ntables;
 		th[i].last = (i + 1) * per < b.ntables ? (i + 1) * per :
 		    b.ntables;
+		th[i].cfirst = b.ncpu * i / b.nthreads;
+		th[i].clast = b.ncpu * (i + 1) / b.nthreads;
 		if (pthread_create(&th[i].thread, NULL, tb_thread_main,
 		    &th[i]) != 0) {
 			fprintf(stderr, "tablebench: pthread_create failed\n");
@@ -438,6 +522,14 @@ main(int argc, char **argv)
 	pthread_barrier_wait(&b.barrier);
 	up = b.ntables - b.failed;
 	printf("setup: %d of %d tables playing\n", up, b.ntables);
+	if (b.ncpu > 0) {
+		int cup = 0;
+
+		for (int i = 0; i < b.ncpu; i++)
+			cup += b.cpu[i].ok;
+		printf("setup: %d of %d tables against the computer\n", cup,
+		    b.ncpu);
+	}
 	/* Let the screens settle before counting. */
 	sleep(1);
 	pbytes0 = tb_bytes(&b, 0);
@@ -457,6 +549,10 @@ main(int argc, char **argv)
 	    b.moves / (t1 - b.t0), b.missed, TB_SEEN_MS / 1000);
 	tb_print("opponent", b.lat_opp, b.nopp);
 	tb_print("watchers", b.lat_watch, b.nwatchlat);
+	if (b.ncpu > 0)
+		printf("CPU tables: %ld turns answered by the computer in "
+		    "%.1f s (%.1f/s), level %d\n", b.cpu_turns, t1 - b.t0,
+		    b.cpu_turns / (t1 - b.t0), b.level);
 	printf("daemon CPU: %.1f%% of a core while playing\n",
 	    (cpu1 - cpu0) * 100 / (t1 - b.t0));
 	if (b.moves > 0)
@@ -477,6 +573,9 @@ main(int argc, char **argv)
 		for (int w = 0; w < b.tables[i].nwatch; w++)
 			tclient_free(b.tables[i].watcher[w]);
 	}
+	for (int i = 0; i < b.ncpu; i++)
+		tclient_free(b.cpu[i].tc);
+	free(b.cpu);
 	free(b.tables);
 	free(th);
 	free(b.lat_opp);
