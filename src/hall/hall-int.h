@@ -4,11 +4,16 @@
  * hall-tables.c).  Nothing outside the hall includes this; main() uses
  * hall.h.
  *
- * Shape (DESIGN.md §1):
+ * Shape:
  *
  *   conn  --input-->  client (keys, size)  --key-->  top screen
- *   hall state change -> clients marked dirty -> screen draws a view into
- *   the client's grid -> tty_diff against what the terminal shows -> conn
+ *   hall state change -> CLIENT_REDRAW on the clients it concerns (a
+ *   table's viewers, hall->lobby, everyone) -> when the frame is due the
+ *   top screen draws a view into the scratch grid -> tty_diff against what
+ *   the terminal shows -> conn
+ *
+ * Where a client is (c->table, or the lobby) is the hall's state, not
+ * its screens': see hall_table_enter/hall_table_leave (screen-table.h).
  *
  * A client is one connection's session: its terminal (capabilities, size,
  * the grid it shows), its key decoder with the Esc timer, and a small stack
@@ -293,7 +298,7 @@ void		 client_writable(struct client *);
 /* The conn is gone: no more writing. */
 void		 client_closed(struct client *);
 
-/* Draw again soon (coalesced: once per loop turn at most). */
+/* Set CLIENT_REDRAW: a frame goes within CLIENT_FRAME_MS of the last. */
 void		 client_dirty(struct client *);
 /* Draw again within CLIENT_AMBIENT_MS: a change someone else made. */
 void		 client_dirty_ambient(struct client *);
