@@ -169,25 +169,58 @@ cpu_stone_along(const struct cpu_stone_pos *pos, int p, int d, int k)
 	return col * pos->size + row;
 }
 
-/* Shapes of the lines through p (within five) change: look them up again. */
+/* One line's shape at q changes to now: the sums and counts follow. */
+static inline void
+cpu_stone_set(struct cpu_stone_pos *pos, int c, int d, int q, int now)
+{
+	int old = pos->pat[c][d][q];
+	int four = (now == CPU_STONE_B4 || now == CPU_STONE_F4) -
+	    (old == CPU_STONE_B4 || old == CPU_STONE_F4);
+
+	pos->pat[c][d][q] = (uint8_t)now;
+	pos->eval[c] += cpu_stone_weight[now] - cpu_stone_weight[old];
+	pos->count[c][old]--;
+	pos->count[c][now]++;
+	if (four != 0) {
+		int before = pos->fours[c][q];
+
+		pos->fours[c][q] = (uint8_t)(before + four);
+		pos->doubles[c] += (before + four >= 2) - (before >= 2);
+	}
+}
+
+/*
+ * Shapes of the lines through p (within five) change: look them up again.
+ * Along a line the window is one shift of the line's masks, and a point
+ * off the board is one bit of the edge mask.
+ */
 static void
 cpu_stone_refresh(struct cpu_stone_pos *pos, int p)
 {
-	for (int d = 0; d < STONE_NDIRS; d++) {
-		for (int k = -5; k <= 5; k++) {
-			int q = cpu_stone_along(pos, p, d, k);
+	const struct stone_board *b = &pos->b;
+	int size = pos->size, col = p / size, row = p % size;
 
-			if (q < 0)
+	for (int d = 0; d < STONE_NDIRS; d++) {
+		int l = stone_line_index(size, d, col, row);
+		int x0 = stone_line_pos(d, col, row);
+		int delta = stone_dir_step[d][0] * size + stone_dir_step[d][1];
+		uint32_t m[2], edge = b->edge[d][l];
+
+		m[0] = b->line[0][d][l];
+		m[1] = b->line[1][d][l];
+		for (int k = -5; k <= 5; k++) {
+			int x = x0 + k, q = p + k * delta;
+
+			if (edge >> (x + STONE_LINE_PAD) & 1)
 				continue;
 			for (int c = 0; c < 2; c++) {
-				int old = pos->pat[c][d][q], now = CPU_STONE_NONE;
+				int now = CPU_STONE_NONE;
 
-				if (pos->b.cell[q] == STONE_EMPTY)
-					now = cpu_stone_lookup(pos, c, d,
-					    q / pos->size, q % pos->size);
-				pos->pat[c][d][q] = (uint8_t)now;
-				pos->eval[c] += cpu_stone_weight[now] -
-				    cpu_stone_weight[old];
+				if (b->cell[q] == STONE_EMPTY)
+					now = pos->table[c][cpu_stone_index(
+					    (m[c] >> x) & 0x7ff,
+					    ((m[1 - c] | edge) >> x) & 0x7ff)];
+				cpu_stone_set(pos, c, d, q, now);
 			}
 		}
 	}
@@ -275,8 +308,8 @@ cpu_stone_pos_init(struct cpu_stone_pos *pos, const struct game *g)
 				if (b->cell[p] == STONE_EMPTY)
 					v = cpu_stone_lookup(pos, c, d,
 					    p / size, p % size);
-				pos->pat[c][d][p] = (uint8_t)v;
-				pos->eval[c] += cpu_stone_weight[v];
+				pos->count[c][CPU_STONE_NONE]++;
+				cpu_stone_set(pos, c, d, p, v);
 			}
 		}
 	}
@@ -384,8 +417,8 @@ cpu_stone_is_four(const struct cpu_stone_pos *pos, int c, int p)
 int
 cpu_stone_is_open4(const struct cpu_stone_pos *pos, int c, int p)
 {
-	return cpu_stone_count(pos, c, p, CPU_STONE_F4) > 0 ||
-	    cpu_stone_count(pos, c, p, CPU_STONE_B4) >= 2;
+	return pos->fours[c][p] >= 2 ||
+	    cpu_stone_count(pos, c, p, CPU_STONE_F4) > 0;
 }
 
 int
@@ -393,6 +426,8 @@ cpu_stone_fives(const struct cpu_stone_pos *pos, int c, int *out, int max)
 {
 	int n = 0;
 
+	if (pos->count[c][CPU_STONE_FIVE] == 0)
+		return 0;
 	for (int p = 0; p < pos->npts; p++) {
 		if (pos->near[p] == 0 || pos->b.cell[p] != STONE_EMPTY)
 			continue;

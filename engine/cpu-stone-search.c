@@ -20,6 +20,8 @@ cpu_stone_pass(struct cpu_stone_pos *pos)
 static int
 cpu_stone_open4_point(struct cpu_stone_pos *pos, int c)
 {
+	if (pos->count[c][CPU_STONE_F4] == 0 && pos->doubles[c] == 0)
+		return 0;
 	for (int p = 0; p < pos->npts; p++) {
 		if (pos->near[p] != 0 && pos->b.cell[p] == STONE_EMPTY &&
 		    cpu_stone_is_open4(pos, c, p) && cpu_stone_legal(pos, c, p))
@@ -49,9 +51,11 @@ cpu_stone_moves(struct cpu_stone_ab *ab, int *out, int max, int ttmove,
     int ply)
 {
 	struct cpu_stone_pos *pos = ab->pos;
-	int a = pos->to_move, o = 1 - a, n = 0;
+	int a = pos->to_move, o = 1 - a, n = 0, kept = 0;
 	int score[STONE_MAX_POINTS], list[STONE_MAX_POINTS];
 
+	if (max <= 0)
+		return 0;
 	if (cpu_stone_open4_point(pos, o))
 		n = cpu_stone_defences(pos, list, STONE_MAX_POINTS);
 	else {
@@ -62,23 +66,27 @@ cpu_stone_moves(struct cpu_stone_ab *ab, int *out, int max, int ttmove,
 				list[n++] = p;
 		}
 	}
+	/* The best max of them, kept in order as they come. */
 	for (int i = 0; i < n; i++) {
 		int p = list[i], v = cpu_stone_order(pos, p) * 16 +
-		    (ab->history[a][p] >> 4);
+		    (ab->history[a][p] >> 4), j;
 
 		if (p == ttmove)
 			v = 1 << 30;
 		else if (ply < CPU_STONE_MAXPLY && (p == ab->killer[ply][0] ||
 		    p == ab->killer[ply][1]))
 			v += 1 << 16;
-		score[i] = v;
+		if (kept == max && v <= score[kept - 1])
+			continue;
+		j = kept < max ? kept++ : kept - 1;
+		for (; j > 0 && score[j - 1] < v; j--) {
+			out[j] = out[j - 1];
+			score[j] = score[j - 1];
+		}
+		out[j] = p;
+		score[j] = v;
 	}
-	cpu_stone_sort(list, score, n);
-	if (n > max)
-		n = max;
-	for (int i = 0; i < n; i++)
-		out[i] = list[i];
-	return n;
+	return kept;
 }
 
 static int

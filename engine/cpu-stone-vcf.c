@@ -88,6 +88,8 @@ cpu_stone_vcf(struct cpu_stone_pos *pos, struct cpu_search *s, int depth,
 	}
 	if ((nf = cpu_stone_fives(pos, o, of, 2)) >= 2 || depth <= 0)
 		return 0;
+	if (pos->count[a][CPU_STONE_B4] + pos->count[a][CPU_STONE_F4] == 0)
+		return 0;
 	if ((known = cpu_stone_memo(pos, s, CPU_STONE_VCF_SALT, depth,
 	    move)) >= 0)
 		return known;
@@ -144,6 +146,8 @@ cpu_stone_defences(struct cpu_stone_pos *pos, int *out, int max)
 static int
 cpu_stone_has_three(struct cpu_stone_pos *pos, int c)
 {
+	if (pos->count[c][CPU_STONE_F4] == 0)
+		return 0;
 	for (int p = 0; p < pos->npts; p++) {
 		if (pos->near[p] != 0 && pos->b.cell[p] == STONE_EMPTY &&
 		    cpu_stone_count(pos, c, p, CPU_STONE_F4) > 0 &&

@@ -43,6 +43,9 @@ struct cpu_stone_pos {
 	uint64_t zob[2][STONE_MAX_POINTS];
 	uint64_t zob_side;
 	int eval[2];         /* sum of the shape weights of each colour */
+	int count[2][CPU_STONE_NPAT]; /* lines of each shape, for quick nos */
+	int doubles[2];      /* points where c makes two fours */
+	uint8_t fours[2][STONE_MAX_POINTS]; /* lines where c makes a four */
 	uint8_t near[STONE_MAX_POINTS]; /* stones within two points */
 	uint8_t pat[2][STONE_NDIRS][STONE_MAX_POINTS];
 	int16_t stack[STONE_MAX_POINTS];

@@ -6,3 +6,10 @@ TESTS += tests/unit/test-cpu-stone
 tests_unit_test_cpu_stone_SOURCES = tests/unit/test-cpu-stone.c
 tests_unit_test_cpu_stone_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_cpu_stone_LDADD = engine/libengine.a $(CHECK_LIBS)
+
+# make bench: nodes per second, time to a move, level against level.
+EXTRA_PROGRAMS += tests/bench/bench-cpu-stone
+BENCH_PROGS += tests/bench/bench-cpu-stone
+tests_bench_bench_cpu_stone_SOURCES = tests/bench/bench-cpu-stone.c
+tests_bench_bench_cpu_stone_CFLAGS = $(AM_CFLAGS) -O2
+tests_bench_bench_cpu_stone_LDADD = engine/libengine.a -lm

@@ -192,12 +192,19 @@ ref_after(struct ref *r, int c, int q, int depth)
 		win = ref_vct(r, c, depth - 1);
 		r->cell[f[0]] = 0;
 	} else {
-		for (int x = 0; x < r->size * r->size && win; x++) {
-			if (r->cell[x] != 0)
-				continue;
-			r->cell[x] = o;
-			win = ref_vcf(r, c, 10);
-			r->cell[x] = 0;
+		/* Every empty point, nearest first: those refute soonest. */
+		for (int ring = 1; ring < r->size && win; ring++) {
+			for (int x = 0; x < r->size * r->size && win; x++) {
+				int dc = abs(x / r->size - q / r->size);
+				int dr = abs(x % r->size - q % r->size);
+
+				if (r->cell[x] != 0 || (dc > dr ? dc : dr) !=
+				    ring)
+					continue;
+				r->cell[x] = o;
+				win = ref_vcf(r, c, 10);
+				r->cell[x] = 0;
+			}
 		}
 	}
 	r->cell[q] = 0;

@@ -1,0 +1,209 @@
+/*
+ * bench-cpu-stone.c - the five-in-a-row player's figures: nodes per second
+ * (one core) on middle-game positions of freestyle and renju, the time to
+ * a first move at each level, and level N against level N-1 in self-play
+ * (games alternating colours from varied openings) with a 95% margin.
+ *
+ *   bench-cpu-stone [GAMES [MS]]   games per pairing (20), ms per move (300)
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/cpu.h"
+#include "engine/game.h"
+#include "engine/stone.h"
+
+static struct game *
+bench_game(const char *name)
+{
+	char err[GAME_ERR_LEN];
+	struct game *g = game_new(name, 0, NULL, err, sizeof err);
+
+	if (g == NULL) {
+		fprintf(stderr, "%s: %s\n", name, err);
+		exit(1);
+	}
+	return g;
+}
+
+static int
+bench_move(struct game *g, int level, int ms, uint64_t nodes, uint64_t seed,
+    struct cpu_tt *tt, struct cpu_result *r)
+{
+	struct cpu_limits lim;
+	struct game_status st;
+	char err[GAME_ERR_LEN];
+
+	cpu_limits_default(&lim, level);
+	lim.time_ms = ms;
+	lim.nodes = nodes;
+	lim.seed = seed;
+	lim.tt = tt;
+	if (cpu_think(g, &lim, NULL, r, err, sizeof err) != 0)
+		return -1;
+	g->variant->status(g, &st);
+	if (r->is_choice)
+		return g->variant->choose(g, r->choice, err, sizeof err);
+	return g->variant->play(g, st.to_move, &r->move[0], err, sizeof err);
+}
+
+/* A varied opening: two to four random stones near the centre. */
+static void
+bench_opening(struct game *g, uint64_t *x)
+{
+	const struct stone_board *b = stone_game_board(g);
+	int n = 2 + (int)(*x % 3), c = b->size / 2;
+	char err[GAME_ERR_LEN];
+
+	for (int i = 0; i < n; i++) {
+		struct game_status st;
+		struct move m = { -1, 0, 0, 0 };
+
+		do {
+			*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
+			m.to = (int16_t)((c - 2 + (int)(*x >> 33) % 5) * b->size +
+			    c - 2 + (int)(*x >> 50) % 5);
+		} while (b->cell[m.to] != STONE_EMPTY);
+		g->variant->status(g, &st);
+		g->variant->play(g, st.to_move, &m, err, sizeof err);
+	}
+}
+
+/* Middle games: an opening, then a few moves of quick self-play. */
+static struct game *
+bench_middle(const char *name, uint64_t seed, struct cpu_tt *tt)
+{
+	struct game *g = bench_game(name);
+	struct cpu_result r;
+	uint64_t x = seed * 0x9E3779B97F4A7C15ULL + 7;
+
+	bench_opening(g, &x);
+	for (int i = 0; i < 16; i++) {
+		struct game_status st;
+
+		g->variant->status(g, &st);
+		if (st.phase != GAME_PLAYING ||
+		    bench_move(g, 2, 0, 0, seed + (uint64_t)i, tt, &r) != 0)
+			break;
+	}
+	return g;
+}
+
+static void
+bench_nps(const char *name, struct cpu_tt *tt)
+{
+	uint64_t nodes = 0;
+	int ms = 0;
+
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		struct game *g = bench_middle(name, seed, tt);
+		struct cpu_result r;
+		struct cpu_limits lim;
+		char err[GAME_ERR_LEN];
+
+		cpu_tt_clear(tt);
+		cpu_limits_default(&lim, 5);
+		lim.time_ms = 1000;
+		lim.tt = tt;
+		if (cpu_think(g, &lim, NULL, &r, err, sizeof err) == 0) {
+			nodes += r.nodes;
+			ms += r.elapsed_ms;
+			printf("  %-9s position %d: %8llu nodes %5d ms  depth %2d"
+			    "  %s\n", name, (int)seed,
+			    (unsigned long long)r.nodes, r.elapsed_ms, r.depth,
+			    r.pv);
+		}
+		game_free(g);
+	}
+	printf("%-9s %.0f nodes/s\n", name, ms > 0 ? nodes * 1000.0 / ms : 0);
+}
+
+static void
+bench_first(struct cpu_tt *tt)
+{
+	struct game *g = bench_middle("freestyle", 9, tt);
+
+	printf("time to a move (freestyle middle game, default time):\n");
+	for (int level = CPU_LEVEL_MIN; level <= CPU_LEVEL_MAX; level++) {
+		struct game *copy = game_copy(g);
+		struct cpu_result r;
+
+		cpu_tt_clear(tt);
+		if (bench_move(copy, level, CPU_DEFAULT_TIME_MS, 0, 1, tt,
+		    &r) == 0)
+			printf("  level %d: %5d ms %8llu nodes  %s\n", level,
+			    r.elapsed_ms, (unsigned long long)r.nodes, r.pv);
+		game_free(copy);
+	}
+	game_free(g);
+}
+
+/* One game: 1 when `strong` wins, 0.5 a draw, 0 a loss. */
+static double
+bench_game_play(const char *name, int strong, int weak, int strong_black,
+    int ms, uint64_t seed, struct cpu_tt *tt)
+{
+	struct game *g = bench_game(name);
+	struct game_status st;
+	double score = 0.5;
+	uint64_t x = seed * 0xD1B54A32D192ED03ULL + 3;
+
+	bench_opening(g, &x);
+	for (int ply = 0; ply < 400; ply++) {
+		struct cpu_result r;
+		int level;
+
+		g->variant->status(g, &st);
+		if (st.phase != GAME_PLAYING)
+			break;
+		level = (st.to_move == 0) == strong_black ? strong : weak;
+		if (bench_move(g, level, ms, 0, seed * 1000 + (uint64_t)ply,
+		    tt, &r) != 0)
+			break;
+	}
+	g->variant->status(g, &st);
+	if (st.phase == GAME_OVER && st.winner >= 0)
+		score = (st.winner == 0) == strong_black ? 1.0 : 0.0;
+	game_free(g);
+	return score;
+}
+
+static void
+bench_match(const char *name, int games, int ms, struct cpu_tt *tt)
+{
+	printf("%s self-play, %d games a pairing, %d ms a move:\n", name,
+	    games, ms);
+	for (int strong = 2; strong <= CPU_LEVEL_MAX; strong++) {
+		double sum = 0, p, margin;
+
+		for (int i = 0; i < games; i++) {
+			cpu_tt_clear(tt);
+			sum += bench_game_play(name, strong, strong - 1, i % 2 == 0,
+			    ms, (uint64_t)(i / 2 + 1), tt);
+		}
+		p = sum / games;
+		margin = 1.96 * sqrt(p * (1 - p) / games);
+		printf("  level %d vs %d: %.1f/%d = %.0f%% +- %.0f%%\n", strong,
+		    strong - 1, sum, games, p * 100, margin * 100);
+		fflush(stdout);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	int games = argc > 1 ? atoi(argv[1]) : 20;
+	int ms = argc > 2 ? atoi(argv[2]) : 300;
+	struct cpu_tt *tt = cpu_tt_new(CPU_DEFAULT_TT_BYTES);
+
+	if (tt == NULL)
+		return 1;
+	bench_nps("freestyle", tt);
+	bench_nps("renju", tt);
+	bench_first(tt);
+	bench_match("freestyle", games, ms, tt);
+	cpu_tt_free(tt);
+	return 0;
+}
