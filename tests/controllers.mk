@@ -3,10 +3,22 @@
 # on a fake server and fake transports (tests/unit/fake-hall.c), keys typed
 # as bytes, the frames read back off a libvterm screen, time on the manual
 # clock.
-check_PROGRAMS += tests/unit/test-hall-screens
-TESTS += tests/unit/test-hall-screens
+CONTROLLER_TESTS = tests/unit/test-hall-screens \
+	tests/unit/test-hall-screens-table
+check_PROGRAMS += $(CONTROLLER_TESTS)
+TESTS += $(CONTROLLER_TESTS)
+
+CONTROLLER_TEST_SOURCES = tests/unit/fake-hall.c tests/unit/fake-hall.h
+CONTROLLER_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(DAEMON_CFLAGS) \
+	$(VTERM_CFLAGS)
+CONTROLLER_TEST_LDADD = $(TABLES_TEST_LDADD) $(VTERM_LIBS)
+
 tests_unit_test_hall_screens_SOURCES = tests/unit/test-hall-screens.c \
-	tests/unit/fake-hall.c tests/unit/fake-hall.h
-tests_unit_test_hall_screens_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
-	$(DAEMON_CFLAGS) $(VTERM_CFLAGS)
-tests_unit_test_hall_screens_LDADD = $(TABLES_TEST_LDADD) $(VTERM_LIBS)
+	$(CONTROLLER_TEST_SOURCES)
+tests_unit_test_hall_screens_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
+tests_unit_test_hall_screens_LDADD = $(CONTROLLER_TEST_LDADD)
+
+tests_unit_test_hall_screens_table_SOURCES = \
+	tests/unit/test-hall-screens-table.c $(CONTROLLER_TEST_SOURCES)
+tests_unit_test_hall_screens_table_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
+tests_unit_test_hall_screens_table_LDADD = $(CONTROLLER_TEST_LDADD)

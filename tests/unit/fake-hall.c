@@ -11,6 +11,7 @@
 #include <arpa/inet.h>
 
 #include <check.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,7 +111,7 @@ server_conns(struct server *s)
 	return &s->conns;
 }
 
-/* ---- the fake transport ------------------------------------------------ */
+/* ---- the fake transport -------------------------------------------------- */
 
 static ssize_t
 fake_term_send(void *t, const void *buf, size_t len)
@@ -167,17 +168,43 @@ static const struct transport_ops fake_term_ops = {
 
 /* ---- the hall ------------------------------------------------------------ */
 
+struct fake_hall	*fh;
+
+static void
+fake_hall_setup(void)
+{
+	fh = fake_hall_new();
+}
+
+static void
+fake_hall_teardown(void)
+{
+	fake_hall_free(fh);
+	fh = NULL;
+}
+
+TCase *
+fake_hall_tcase(const char *name)
+{
+	TCase	*tc = tcase_create(name);
+
+	tcase_add_checked_fixture(tc, fake_hall_setup, fake_hall_teardown);
+	/* Real time only for the password hashes, under valgrind too. */
+	tcase_set_timeout(tc, 120);
+	return tc;
+}
+
 struct fake_hall *
 fake_hall_new(void)
 {
-	struct fake_hall	*fh;
+	struct fake_hall	*h;
 	struct server		*s;
 	char			 err[256];
 
-	fh = calloc(1, sizeof *fh);
-	ck_assert_ptr_nonnull(fh);
-	TAILQ_INIT(&fh->terms);
-	s = &fh->server;
+	h = calloc(1, sizeof *h);
+	ck_assert_ptr_nonnull(h);
+	TAILQ_INIT(&h->terms);
+	s = &h->server;
 	TAILQ_INIT(&s->conns);
 	log_set_level(LOG_LEVEL_ERROR);
 	config_defaults(&s->cfg);
@@ -194,7 +221,7 @@ fake_hall_new(void)
 	ck_assert_ptr_nonnull(s->worker);
 	s->hall = hall_new(s->base, s->clock, &s->cfg, s->store, s->worker);
 	ck_assert_ptr_nonnull(s->hall);
-	return fh;
+	return h;
 }
 
 static void
@@ -203,13 +230,14 @@ fake_term_free(struct fake_term *ft)
 	vterm_free(ft->vt);
 	free(ft->out);
 	free(ft->row);
+	free(ft->rowcol);
 	free(ft);
 }
 
 void
-fake_hall_free(struct fake_hall *fh)
+fake_hall_free(struct fake_hall *h)
 {
-	struct server		*s = &fh->server;
+	struct server		*s = &h->server;
 	struct fake_term	*ft;
 
 	/* `closed` for every conn the hall has, then the hall goes. */
@@ -220,17 +248,17 @@ fake_hall_free(struct fake_hall *fh)
 	limits_free(s->limits);
 	event_base_free(s->base);
 	clock_free(s->clock);
-	while ((ft = TAILQ_FIRST(&fh->terms)) != NULL) {
-		TAILQ_REMOVE(&fh->terms, ft, entry);
+	while ((ft = TAILQ_FIRST(&h->terms)) != NULL) {
+		TAILQ_REMOVE(&h->terms, ft, entry);
 		fake_term_free(ft);
 	}
-	free(fh);
+	free(h);
 }
 
 struct hall *
-fake_hall_hall(struct fake_hall *fh)
+fake_hall_hall(struct fake_hall *h)
 {
-	return fh->server.hall;
+	return h->server.hall;
 }
 
 /*
@@ -238,9 +266,9 @@ fake_hall_hall(struct fake_hall *fh)
  * real loop turns many times in a millisecond.
  */
 void
-fake_hall_spin(struct fake_hall *fh, int ms)
+fake_hall_spin(struct fake_hall *h, int ms)
 {
-	struct server	*s = &fh->server;
+	struct server	*s = &h->server;
 	int		 i, turns;
 
 	for (i = 0; i <= ms; i++) {
@@ -254,28 +282,28 @@ fake_hall_spin(struct fake_hall *fh, int ms)
 }
 
 void
-fake_hall_settle(struct fake_hall *fh)
+fake_hall_settle(struct fake_hall *h)
 {
-	fake_hall_spin(fh, FAKE_HALL_SETTLE_MS);
+	fake_hall_spin(h, FAKE_HALL_SETTLE_MS);
 }
 
 void
-fake_hall_wait_worker(struct fake_hall *fh)
+fake_hall_wait_worker(struct fake_hall *h)
 {
 	struct timespec	ms = { 0, 1000000 };
 	int		i;
 
 	/* Real threads, real time: generous for valgrind. */
-	for (i = 0; i < 60000 && worker_pending(fh->server.worker) > 0; i++) {
-		event_base_loop(fh->server.base, EVLOOP_NONBLOCK);
-		if (worker_pending(fh->server.worker) > 0)
+	for (i = 0; i < 60000 && worker_pending(h->server.worker) > 0; i++) {
+		event_base_loop(h->server.base, EVLOOP_NONBLOCK);
+		if (worker_pending(h->server.worker) > 0)
 			nanosleep(&ms, NULL);
 	}
-	ck_assert_uint_eq(worker_pending(fh->server.worker), 0);
-	fake_hall_settle(fh);
+	ck_assert_uint_eq(worker_pending(h->server.worker), 0);
+	fake_hall_settle(h);
 }
 
-/* ---- terminals ------------------------------------------------------------- */
+/* ---- terminals ----------------------------------------------------------- */
 
 static void
 fake_term_screen_size(struct fake_term *ft, int cols, int rows)
@@ -287,16 +315,16 @@ fake_term_screen_size(struct fake_term *ft, int cols, int rows)
 }
 
 struct fake_term *
-fake_term_connect(struct fake_hall *fh, int cols, int rows)
+fake_term_connect(struct fake_hall *h, int cols, int rows)
 {
-	return fake_term_connect_key(fh, cols, rows, NULL);
+	return fake_term_connect_with(h, cols, rows, NULL, NULL);
 }
 
 struct fake_term *
-fake_term_connect_key(struct fake_hall *fh, int cols, int rows,
-    const char *fingerprint)
+fake_term_connect_with(struct fake_hall *h, int cols, int rows,
+    const char *fingerprint, const char *exec)
 {
-	struct server		*s = &fh->server;
+	struct server		*s = &h->server;
 	struct fake_term	*ft;
 	struct sockaddr_in	 sin;
 	struct conn_info	*info;
@@ -304,7 +332,7 @@ fake_term_connect_key(struct fake_hall *fh, int cols, int rows,
 
 	ft = calloc(1, sizeof *ft);
 	ck_assert_ptr_nonnull(ft);
-	ft->fh = fh;
+	ft->fh = h;
 	ft->vt = vterm_new(24, 80);
 	ck_assert_ptr_nonnull(ft->vt);
 	vterm_set_utf8(ft->vt, 1);
@@ -312,13 +340,13 @@ fake_term_connect_key(struct fake_hall *fh, int cols, int rows,
 	vterm_screen_enable_altscreen(ft->screen, 1);
 	vterm_screen_reset(ft->screen, 1);
 	fake_term_screen_size(ft, cols, rows);
-	TAILQ_INSERT_TAIL(&fh->terms, ft, entry);
+	TAILQ_INSERT_TAIL(&h->terms, ft, entry);
 
 	/* Each terminal from its own address: no per-address cap is met. */
 	memset(&sin, 0, sizeof sin);
 	sin.sin_family = AF_INET;
-	sin.sin_port = htons(40000 + fh->nterms);
-	snprintf(addr, sizeof addr, "192.0.2.%d", 1 + fh->nterms++ % 250);
+	sin.sin_port = htons(40000 + h->nterms);
+	snprintf(addr, sizeof addr, "192.0.2.%d", 1 + h->nterms++ % 250);
 	inet_pton(AF_INET, addr, &sin.sin_addr);
 	ck_assert_int_eq(limits_accept(s->limits, (struct sockaddr *)&sin, 0),
 	    LIMITS_OK);
@@ -337,11 +365,26 @@ fake_term_connect_key(struct fake_hall *fh, int cols, int rows,
 		snprintf(info->key_type, sizeof info->key_type,
 		    "ssh-ed25519");
 	}
+	if (exec != NULL)
+		snprintf(info->exec, sizeof info->exec, "%s", exec);
 	conn_transport_authenticated(ft->conn);
 	conn_transport_resize(ft->conn, cols, rows);
 	conn_transport_ready(ft->conn);
-	fake_hall_settle(fh);
-	ck_assert(conn_is_open(ft->conn));
+	fake_hall_settle(h);
+	return ft;
+}
+
+struct fake_term *
+fake_term_guest(struct fake_hall *h)
+{
+	struct fake_term	*ft = fake_term_connect(h, 80, 24);
+	char			 word[16];	/* the hex digits */
+
+	ck_shows(ft, "Welcome to gamehall");
+	fake_term_type(ft, "g");
+	ck_shows(ft, "gamehall - Lobby");
+	fake_term_title_word(ft, "guest-", word, sizeof word);
+	snprintf(ft->name, sizeof ft->name, "guest-%s", word);
 	return ft;
 }
 
@@ -408,20 +451,23 @@ fake_term_scribble(struct fake_term *ft, const char *bytes)
 	vterm_input_write(ft->vt, bytes, strlen(bytes));
 }
 
-/* ---- reading the screen ------------------------------------------------------ */
+/* ---- reading the screen -------------------------------------------------- */
 
 const char *
 fake_term_row(struct fake_term *ft, int row)
 {
 	VTermScreenCell	cell;
 	VTermPos	pos;
-	size_t		len = 0, keep = 0, need;
+	size_t		len = 0, keep = 0, need, n;
 	int		i;
 
 	need = (size_t)ft->cols * VTERM_MAX_CHARS_PER_CELL * 4 + 1;
 	if (ft->rowsize < need) {
 		ft->row = realloc(ft->row, need);
+		ft->rowcol = reallocarray(ft->rowcol, need,
+		    sizeof *ft->rowcol);
 		ck_assert_ptr_nonnull(ft->row);
+		ck_assert_ptr_nonnull(ft->rowcol);
 		ft->rowsize = need;
 	}
 	pos.row = row;
@@ -431,13 +477,16 @@ fake_term_row(struct fake_term *ft, int row)
 		if (cell.chars[0] == (uint32_t)-1)
 			continue;	/* the right half of a wide character */
 		if (cell.chars[0] == 0) {
+			ft->rowcol[len] = pos.col;
 			ft->row[len++] = ' ';
 			continue;
 		}
 		for (i = 0; i < VTERM_MAX_CHARS_PER_CELL &&
-		    cell.chars[i] != 0; i++)
-			len += (size_t)utf8_encode(cell.chars[i],
-			    ft->row + len);
+		    cell.chars[i] != 0; i++) {
+			n = (size_t)utf8_encode(cell.chars[i], ft->row + len);
+			while (n-- > 0)
+				ft->rowcol[len++] = pos.col;
+		}
 		keep = len;
 	}
 	ft->row[keep] = '\0';
@@ -452,6 +501,27 @@ fake_term_find(struct fake_term *ft, const char *text)
 			return row;
 	}
 	return -1;
+}
+
+void
+fake_term_click(struct fake_term *ft, const char *text)
+{
+	const char	*line, *at = NULL;
+	char		 keys[64];
+	int		 row, col = 0;
+
+	for (row = 0; row < ft->rows; row++) {
+		line = fake_term_row(ft, row);
+		if ((at = strstr(line, text)) != NULL) {
+			col = ft->rowcol[at - line];
+			break;
+		}
+	}
+	ck_screen(ft, at != NULL, "nothing to click");
+	/* SGR reports count from 1. */
+	snprintf(keys, sizeof keys, "\033[<0;%d;%dM\033[<0;%d;%dm", col + 1,
+	    row + 1, col + 1, row + 1);
+	fake_term_type(ft, keys);
 }
 
 int
@@ -490,6 +560,22 @@ fake_term_screen(struct fake_term *ft)
 	else
 		s[len - 1] = '\0';
 	return s;
+}
+
+void
+fake_term_title_word(struct fake_term *ft, const char *prefix, char *out,
+    size_t len)
+{
+	const char	*row = fake_term_row(ft, 0), *at;
+	size_t		 n = 0;
+
+	at = strstr(row, prefix);
+	ck_screen(ft, at != NULL, "nothing like that on the title bar");
+	at += strlen(prefix);
+	while (n + 1 < len && (isalnum((unsigned char)at[n]) || at[n] == '-'))
+		n++;
+	memcpy(out, at, n);
+	out[n] = '\0';
 }
 
 bool

@@ -15,6 +15,7 @@
 
 #include <sys/queue.h>
 
+#include <check.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -27,22 +28,36 @@ struct client;
 struct fake_term {
 	struct fake_hall	*fh;
 	struct conn		*conn;		/* NULL once gone */
+	char			 name[64];	/* fake_term_guest's guest */
 	int			 cols, rows;	/* the screen's size */
 
 	unsigned char		*out;		/* everything sent, in order */
 	size_t			 nout, outsize;
-	size_t			 sends;		/* offers (transport send calls) */
-	bool			 stalled;	/* takes nothing (not reading) */
+	size_t			 sends;		/* offers: send calls */
+	bool			 stalled;	/* takes nothing, not reading */
 	int			 closes;	/* transport close calls */
 	bool			 gone;
 
 	void			*vt;		/* VTerm */
 	void			*screen;	/* VTermScreen */
 	char			*row;		/* scratch for fake_term_row */
+	int			*rowcol;	/* ... each byte's column */
 	size_t			 rowsize;
 
 	TAILQ_ENTRY(fake_term)	 entry;
 };
+
+/* Keys as a terminal sends them. */
+#define FAKE_ENTER "\r"
+#define FAKE_ESC "\033"
+#define FAKE_CTRL_L "\014"
+
+/*
+ * The hall of the test that runs: a TCase from fake_hall_tcase() makes a
+ * new one before each test and frees it after.
+ */
+extern struct fake_hall *fh;
+TCase		*fake_hall_tcase(const char *name);
 
 /* A hall, ready to take connections; the clock stands at a fixed time. */
 struct fake_hall *fake_hall_new(void);
@@ -64,12 +79,19 @@ void		 fake_hall_wait_worker(struct fake_hall *);
 /*
  * A new SSH connection with a pty of cols x rows (as the client claims:
  * the conn clamps it, the screen is kept at the clamped size), TERM
- * xterm-256color and a UTF-8 locale; opened by the hall and settled.
+ * xterm-256color and a UTF-8 locale, handed to the hall; settled.
  */
 struct fake_term *fake_term_connect(struct fake_hall *, int cols, int rows);
-/* The same, from a client whose SSH key (not an account's) was verified. */
-struct fake_term *fake_term_connect_key(struct fake_hall *, int cols,
-		    int rows, const char *fingerprint);
+/*
+ * The same, from a client whose SSH key (not an account's) was verified
+ * (fingerprint, or NULL) and who asked for a command (`ssh -t host join
+ * CODE`: exec, or NULL).
+ */
+struct fake_term *fake_term_connect_with(struct fake_hall *, int cols,
+		    int rows, const char *fingerprint, const char *exec);
+/* A guest in the lobby at 80x24 ("g" on the welcome screen), his name in
+ * the terminal's name. */
+struct fake_term *fake_term_guest(struct fake_hall *);
 /* Type bytes (keys as a terminal sends them) and settle. */
 void		 fake_term_type(struct fake_term *, const char *keys);
 /* The same, without running the loop. */
@@ -91,12 +113,29 @@ void		 fake_term_scribble(struct fake_term *, const char *bytes);
 const char	*fake_term_row(struct fake_term *, int row);
 /* The row where text is, or -1. */
 int		 fake_term_find(struct fake_term *, const char *text);
+/* Click (mouse button 1, pressed and released) on text, and settle. */
+void		 fake_term_click(struct fake_term *, const char *text);
 /* How many times text occurs on the screen (rows read separately). */
 int		 fake_term_count(struct fake_term *, const char *text);
 /* The whole screen as text, rows joined by newlines (malloc'd). */
 char		*fake_term_screen(struct fake_term *);
+/* The word after prefix on the title bar ("guest-1a2b", a table code). */
+void		 fake_term_title_word(struct fake_term *, const char *prefix,
+		    char *out, size_t len);
 /* Whether the bytes sent since offset `from` contain seq. */
 bool		 fake_term_sent(struct fake_term *, size_t from,
 		    const char *seq);
+
+/* Fail with the whole screen, so a failure shows what was drawn. */
+#define ck_screen(ft, cond, what) do {					\
+	if (!(cond)) {							\
+		char *scr_ = fake_term_screen(ft);			\
+		ck_abort_msg("%s; the screen:\n%s", what, scr_);	\
+	}								\
+} while (0)
+#define ck_shows(ft, text) \
+	ck_screen(ft, fake_term_find(ft, text) >= 0, "no '" text "'")
+#define ck_hides(ft, text) \
+	ck_screen(ft, fake_term_find(ft, text) < 0, "'" text "' still shown")
 
 #endif

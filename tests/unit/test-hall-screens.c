@@ -1,8 +1,10 @@
 /*
  * test-hall-screens.c - the hall's screen controllers (src/hall/screen-*.c)
- * driven as a person drives them: keys typed into a real conn on a fake
- * transport, the frames the hall sends read back off a libvterm screen
- * (tests/unit/fake-hall.h).  Time is a manual clock, so frame pacing and
+ * up to the lobby - welcome, login and register, lobby, help - and what
+ * every screen shares (sizes, keys, Ctrl-L, a terminal that stops
+ * reading), driven as a person drives them: keys typed into a real conn
+ * on a fake transport, the frames the hall sends read back off a libvterm
+ * screen (tests/unit/fake-hall.h).  Time is a manual clock, so frame pacing and
  * the lone-Esc timer run without sleeping.
  */
 #include <ctype.h>
@@ -16,106 +18,11 @@
 #include "src/hall/hall-int.h"
 #include "src/base/worker.h"
 #include "src/hall/hall.h"
-#include "src/table/table.h"
+#include "src/net/transport.h"
 #include "src/term/keys.h"
 #include "tests/unit/fake-hall.h"
 
-#define KEY_ENTER_BYTES "\r"
-#define KEY_ESC_BYTES "\033"
-#define KEY_CTRL_L_BYTES "\014"
-
-static struct fake_hall	*fh;
-
-static void
-setup(void)
-{
-	fh = fake_hall_new();
-}
-
-static void
-teardown(void)
-{
-	fake_hall_free(fh);
-	fh = NULL;
-}
-
-/* Fail with the whole screen, so a failure shows what was drawn. */
-#define ck_screen(ft, cond, what) do {					\
-	if (!(cond)) {							\
-		char *scr_ = fake_term_screen(ft);			\
-		ck_abort_msg("%s; the screen:\n%s", what, scr_);	\
-	}								\
-} while (0)
-
-#define ck_shows(ft, text) \
-	ck_screen(ft, fake_term_find(ft, text) >= 0, "no '" text "'")
-#define ck_hides(ft, text) \
-	ck_screen(ft, fake_term_find(ft, text) < 0, "'" text "' still shown")
-
-/* The word after `prefix` on the title bar ("guest-1a2b", a table code). */
-static void
-title_word(struct fake_term *ft, const char *prefix, char *out, size_t len)
-{
-	const char	*row = fake_term_row(ft, 0), *at;
-	size_t		 n = 0;
-
-	at = strstr(row, prefix);
-	ck_screen(ft, at != NULL, "nothing like that on the title bar");
-	at += strlen(prefix);
-	while (n + 1 < len && (isalnum((unsigned char)at[n]) || at[n] == '-'))
-		n++;
-	memcpy(out, at, n);
-	out[n] = '\0';
-}
-
-/* A guest in the lobby at 80x24; his name in name. */
-static struct fake_term *
-guest(char *name, size_t len)
-{
-	struct fake_term	*ft = fake_term_connect(fh, 80, 24);
-	char			 word[16];	/* the hex digits */
-
-	ck_shows(ft, "Welcome to gamehall");
-	fake_term_type(ft, "g");
-	ck_shows(ft, "gamehall - Lobby");
-	title_word(ft, "guest-", word, sizeof word);
-	snprintf(name, len, "guest-%s", word);
-	return ft;
-}
-
-/* A new table of the defaults, opened from the lobby: its code. */
-static void
-create_table(struct fake_term *ft, char *code, size_t len)
-{
-	fake_term_type(ft, "n");
-	ck_shows(ft, "Open a new table");
-	fake_term_type(ft, KEY_ENTER_BYTES);
-	ck_shows(ft, "gamehall - Table ");
-	title_word(ft, "Table ", code, len);
-	ck_assert_uint_eq(strlen(code), TABLE_CODE_LEN);
-}
-
-/* Join by code from the lobby (c, the code, Enter). */
-static void
-join_by_code(struct fake_term *ft, const char *code)
-{
-	char	title[64];
-
-	fake_term_type(ft, "c");
-	ck_shows(ft, "Join a table by its code");
-	fake_term_type(ft, code);
-	fake_term_type(ft, KEY_ENTER_BYTES);
-	snprintf(title, sizeof title, "gamehall - Table %s", code);
-	ck_screen(ft, fake_term_find(ft, title) >= 0, "not at the table");
-}
-
-static size_t
-tables_open(void)
-{
-	return table_list_count(fake_hall_hall(fh)->tables);
-}
-
-/* ---- the welcome screen at any size ----------------------------------------- */
+/* ---- the welcome screen at any size -------------------------------------- */
 
 START_TEST(test_welcome_80x24)
 {
@@ -201,7 +108,7 @@ START_TEST(test_screens_every_size)
 		{ "?", "gamehall - Help" },
 		{ "q", "gamehall - Lobby" },
 		{ "n", "Open a new table" },
-		{ KEY_ENTER_BYTES, "gamehall - Table " },
+		{ FAKE_ENTER, "gamehall - Table " },
 		{ "q", "gamehall - Lobby" },
 		{ "c", "Join a table by its code" },
 	};
@@ -223,24 +130,25 @@ START_TEST(test_screens_every_size)
 }
 END_TEST
 
-/* ---- the lobby ------------------------------------------------------------- */
+/* ---- the lobby ----------------------------------------------------------- */
 
 START_TEST(test_guest_lobby)
 {
-	char			 name[64], is_here[80], who[80];
-	struct fake_term	*ft = guest(name, sizeof name);
+	char			 is_here[80], who[80];
+	struct fake_term	*ft = fake_term_guest(fh);
 	size_t			 i;
 
 	/* guest- and four hex digits. */
-	ck_assert_uint_eq(strlen(name), 10);
+	ck_assert_uint_eq(strlen(ft->name), 10);
 	for (i = 6; i < 10; i++)
-		ck_assert_msg(isxdigit((unsigned char)name[i]), "%s", name);
-	snprintf(who, sizeof who, "%s (guest)", name);
+		ck_assert_msg(isxdigit((unsigned char)ft->name[i]),
+		    "%s", ft->name);
+	snprintf(who, sizeof who, "%s (guest)", ft->name);
 	ck_screen(ft, fake_term_find(ft, who) == 0, "who on the title bar");
 	ck_shows(ft, "1 online");
 	ck_shows(ft, "Online (1)");
 	ck_shows(ft, "Tables (0)");
-	snprintf(is_here, sizeof is_here, "%s is here.", name);
+	snprintf(is_here, sizeof is_here, "%s is here.", ft->name);
 	ck_screen(ft, fake_term_find(ft, is_here) > 0, "no arrival");
 	ck_hides(ft, "Welcome");
 }
@@ -248,26 +156,26 @@ END_TEST
 
 START_TEST(test_lobby_chat)
 {
-	char			 na[64], nb[64], line[128];
-	struct fake_term	*a = guest(na, sizeof na);
-	struct fake_term	*b = guest(nb, sizeof nb);
+	char			 line[128];
+	struct fake_term	*a = fake_term_guest(fh);
+	struct fake_term	*b = fake_term_guest(fh);
 
 	/* A sees B arrive without typing anything. */
 	ck_shows(a, "Online (2)");
-	snprintf(line, sizeof line, "%s is here.", nb);
+	snprintf(line, sizeof line, "%s is here.", b->name);
 	ck_screen(a, fake_term_find(a, line) > 0, "B's arrival");
 
 	fake_term_type(a, "t");
 	fake_term_type(a, "hello from the tests");
 	/* Typed, not yet said: on A's input line only. */
 	ck_hides(b, "hello from the tests");
-	fake_term_type(a, KEY_ENTER_BYTES);
-	snprintf(line, sizeof line, "%s: hello from the tests", na);
+	fake_term_type(a, FAKE_ENTER);
+	snprintf(line, sizeof line, "%s: hello from the tests", a->name);
 	ck_screen(b, fake_term_find(b, line) > 0, "the line on B's screen");
 	ck_screen(a, fake_term_find(a, line) > 0, "the line on A's screen");
 	/* A's input line is empty again; Esc leaves the chat line. */
 	ck_assert_int_eq(fake_term_count(a, "hello from the tests"), 1);
-	fake_term_type(a, KEY_ESC_BYTES);
+	fake_term_type(a, FAKE_ESC);
 	fake_hall_spin(fh, 100);
 	ck_shows(a, "(press Tab or t to chat)");
 }
@@ -275,8 +183,8 @@ END_TEST
 
 START_TEST(test_ctrl_l)
 {
-	char			 name[64], *before, *after;
-	struct fake_term	*ft = guest(name, sizeof name);
+	char			*before, *after;
+	struct fake_term	*ft = fake_term_guest(fh);
 	size_t			 mark, sends;
 
 	before = fake_term_screen(ft);
@@ -292,7 +200,7 @@ START_TEST(test_ctrl_l)
 	fake_term_scribble(ft, "\033[H\033[2Jgarbage");
 	ck_shows(ft, "garbage");
 	ck_hides(ft, "gamehall - Lobby");
-	fake_term_type(ft, KEY_CTRL_L_BYTES);
+	fake_term_type(ft, FAKE_CTRL_L);
 	ck_assert_uint_eq(ft->sends, sends + 1);	/* one frame */
 	ck_assert(fake_term_sent(ft, mark, "\033[2J"));
 	after = fake_term_screen(ft);
@@ -304,13 +212,12 @@ END_TEST
 
 START_TEST(test_help_and_back)
 {
-	char			 name[64];
-	struct fake_term	*ft = guest(name, sizeof name);
+	struct fake_term	*ft = fake_term_guest(fh);
 
 	fake_term_type(ft, "?");
 	ck_shows(ft, "gamehall - Help");
 	ck_hides(ft, "gamehall - Lobby");
-	fake_term_type(ft, KEY_ESC_BYTES);
+	fake_term_type(ft, FAKE_ESC);
 	ck_shows(ft, "gamehall - Lobby");
 	/* ? again, and ? closes it too. */
 	fake_term_type(ft, "?");
@@ -323,13 +230,12 @@ END_TEST
 /* A lone Esc is held for KEYS_ESC_MS: it could begin a sequence. */
 START_TEST(test_esc_timer)
 {
-	char			 name[64];
-	struct fake_term	*ft = guest(name, sizeof name);
+	struct fake_term	*ft = fake_term_guest(fh);
 
 	fake_term_type(ft, "?");
 	ck_shows(ft, "gamehall - Help");
 
-	fake_term_input(ft, KEY_ESC_BYTES);
+	fake_term_input(ft, FAKE_ESC);
 	fake_hall_spin(fh, KEYS_ESC_MS - 10);
 	ck_shows(ft, "gamehall - Help");	/* still held */
 	fake_hall_spin(fh, 10 + CLIENT_FRAME_MS + 5);
@@ -338,7 +244,7 @@ START_TEST(test_esc_timer)
 	/* An arrow split across reads within the window is an arrow. */
 	fake_term_type(ft, "?");
 	ck_shows(ft, "gamehall - Help");
-	fake_term_input(ft, KEY_ESC_BYTES);
+	fake_term_input(ft, FAKE_ESC);
 	fake_hall_spin(fh, 10);
 	fake_term_input(ft, "[B");
 	fake_hall_settle(fh);
@@ -346,14 +252,14 @@ START_TEST(test_esc_timer)
 
 	/* Esc then a letter in time is Alt-letter, not Esc and the letter:
 	 * Alt-z does nothing on the help screen. */
-	fake_term_input(ft, KEY_ESC_BYTES);
+	fake_term_input(ft, FAKE_ESC);
 	fake_hall_spin(fh, 10);
 	fake_term_input(ft, "z");
 	fake_hall_settle(fh);
 	ck_shows(ft, "gamehall - Help");
 
 	/* Esc Esc: the first is a lone Esc at once. */
-	fake_term_type(ft, KEY_ESC_BYTES KEY_ESC_BYTES);
+	fake_term_type(ft, FAKE_ESC FAKE_ESC);
 	ck_shows(ft, "gamehall - Lobby");
 }
 END_TEST
@@ -362,9 +268,9 @@ END_TEST
  * newest state is drawn once it reads again. */
 START_TEST(test_slow_terminal_latest_wins)
 {
-	char			 na[64], nb[64], line[128];
-	struct fake_term	*a = guest(na, sizeof na);
-	struct fake_term	*b = guest(nb, sizeof nb);
+	char			 line[128];
+	struct fake_term	*a = fake_term_guest(fh);
+	struct fake_term	*b = fake_term_guest(fh);
 	size_t			 sends;
 
 	fake_term_type(a, "t");
@@ -373,7 +279,7 @@ START_TEST(test_slow_terminal_latest_wins)
 	fake_term_type(a, "a");			/* a frame offered, kept */
 	ck_assert_uint_eq(a->sends, sends + 1);
 	fake_term_type(a, "bcdef");		/* drawn later, not queued */
-	fake_term_type(b, "t" "hi from b" KEY_ENTER_BYTES);
+	fake_term_type(b, "t" "hi from b" FAKE_ENTER);
 	fake_hall_spin(fh, 1000);
 	ck_assert_uint_eq(a->sends, sends + 1);
 	ck_hides(a, "abcdef");
@@ -382,7 +288,7 @@ START_TEST(test_slow_terminal_latest_wins)
 	/* The kept frame, then one frame of the newest state. */
 	ck_assert_uint_eq(a->sends, sends + 3);
 	ck_shows(a, "Say: abcdef");
-	snprintf(line, sizeof line, "%s: hi from b", nb);
+	snprintf(line, sizeof line, "%s: hi from b", b->name);
 	ck_screen(a, fake_term_find(a, line) > 0, "B's line on A's screen");
 }
 END_TEST
@@ -390,22 +296,22 @@ END_TEST
 /* UTF-8 typed in one terminal is what the other shows. */
 START_TEST(test_chat_utf8)
 {
-	char			 na[64], nb[64], line[128];
-	struct fake_term	*a = guest(na, sizeof na);
-	struct fake_term	*b = guest(nb, sizeof nb);
+	char			 line[128];
+	struct fake_term	*a = fake_term_guest(fh);
+	struct fake_term	*b = fake_term_guest(fh);
 
 	fake_term_type(a, "t" "h\xc3\xa9llo w\xc3\xb6rld \xe2\x98\x83"
-	    KEY_ENTER_BYTES);
+	    FAKE_ENTER);
 	snprintf(line, sizeof line, "%s: h\xc3\xa9llo w\xc3\xb6rld "
-	    "\xe2\x98\x83", na);
+	    "\xe2\x98\x83", a->name);
 	ck_screen(b, fake_term_find(b, line) > 0, "the line on B's screen");
 	/* Too fast: the sixth line in a burst waits, and stays typed. */
 	for (int i = 0; i < 5; i++)
-		fake_term_type(a, "x" KEY_ENTER_BYTES);
+		fake_term_type(a, "x" FAKE_ENTER);
 	ck_shows(a, "slow down: wait");
 	ck_shows(a, "Say: x");
 	fake_hall_spin(fh, 4000);
-	fake_term_type(a, KEY_ENTER_BYTES);
+	fake_term_type(a, FAKE_ENTER);
 	ck_hides(a, "slow down");
 	ck_hides(a, "Say: x");
 }
@@ -413,19 +319,19 @@ END_TEST
 
 START_TEST(test_device_key_guest)
 {
-	const char		*fp = "SHA256:dGVzdHMgb2YgdGhlIGhhbGwgc2NyZWVucw";
-	struct fake_term	*a = fake_term_connect_key(fh, 80, 24, fp);
-	struct fake_term	*b;
+	const char		*fp = "SHA256:dGVzdHMgb2YgdGhlIGhhbGwgc2NyZWVu";
+	struct fake_term	*a, *b;
 	char			 name[64], word[16], offer[96];
 
+	a = fake_term_connect_with(fh, 80, 24, fp, NULL);
 	ck_shows(a, "Play as a guest");
 	fake_term_type(a, "g");
-	title_word(a, "guest-", word, sizeof word);
+	fake_term_title_word(a, "guest-", word, sizeof word);
 	snprintf(name, sizeof name, "guest-%s", word);
 	fake_term_hangup(a);
 
 	/* The same key again: the same guest is offered, and given. */
-	b = fake_term_connect_key(fh, 80, 24, fp);
+	b = fake_term_connect_with(fh, 80, 24, fp, NULL);
 	snprintf(offer, sizeof offer, "Play as a guest (%s)", name);
 	ck_screen(b, fake_term_find(b, offer) >= 0, "the guest offered");
 	fake_term_type(b, "g");
@@ -441,11 +347,11 @@ START_TEST(test_register_and_login)
 
 	fake_term_type(a, "r");
 	ck_shows(a, "Register a name");
-	fake_term_type(a, "alice" KEY_ENTER_BYTES "sesame-42" KEY_ENTER_BYTES
-	    "sesame-43" KEY_ENTER_BYTES);
+	fake_term_type(a, "alice" FAKE_ENTER "sesame-42" FAKE_ENTER
+	    "sesame-43" FAKE_ENTER);
 	ck_shows(a, "The two passwords differ");
-	fake_term_type(a, "sesame-42" KEY_ENTER_BYTES "sesame-42"
-	    KEY_ENTER_BYTES);
+	fake_term_type(a, "sesame-42" FAKE_ENTER "sesame-42"
+	    FAKE_ENTER);
 	fake_hall_wait_worker(fh);
 	ck_shows(a, "gamehall - Lobby");
 	ck_shows(a, "Welcome, alice! Your name is registered.");
@@ -455,16 +361,16 @@ START_TEST(test_register_and_login)
 	b = fake_term_connect(fh, 80, 24);
 	fake_term_type(b, "l");
 	ck_shows(b, "gamehall - Log in");
-	fake_term_type(b, "alice" KEY_ENTER_BYTES "wrong-one"
-	    KEY_ENTER_BYTES);
+	fake_term_type(b, "alice" FAKE_ENTER "wrong-one"
+	    FAKE_ENTER);
 	fake_hall_wait_worker(fh);
 	ck_shows(b, "Wrong name or password. Wait 1 s");
 	/* The wait is on the hall's clock. */
-	fake_term_type(b, "sesame-42" KEY_ENTER_BYTES);
+	fake_term_type(b, "sesame-42" FAKE_ENTER);
 	ck_shows(b, "before the next try");
 	ck_assert_uint_eq(worker_pending(fake_hall_hall(fh)->worker), 0);
 	fake_hall_spin(fh, 1000);
-	fake_term_type(b, KEY_ENTER_BYTES);
+	fake_term_type(b, FAKE_ENTER);
 	fake_hall_wait_worker(fh);
 	ck_shows(b, "gamehall - Lobby");
 	ck_screen(b, fake_term_find(b, "alice") == 0, "alice on the title");
@@ -473,202 +379,11 @@ START_TEST(test_register_and_login)
 }
 END_TEST
 
-/* ---- tables -------------------------------------------------------------- */
-
-START_TEST(test_create_table_listed)
-{
-	char			 na[64], nb[64], code[16], text[64];
-	struct fake_term	*a = guest(na, sizeof na);
-	struct fake_term	*b = guest(nb, sizeof nb);
-
-	ck_shows(b, "Tables (0)");
-	create_table(a, code, sizeof code);
-	ck_assert_uint_eq(tables_open(), 1);
-	snprintf(text, sizeof text, "Table %s is open", code);
-	ck_screen(a, fake_term_find(a, text) >= 0, "no status line");
-	ck_shows(a, "waiting for 1 more player");
-	/* The second guest's lobby lists it, open, its host seated. */
-	ck_shows(b, "Tables (1)");
-	ck_screen(b, fake_term_find(b, code) > 0, "the code in B's lobby");
-	ck_screen(b, fake_term_find(b, na) > 0, "the host in B's lobby");
-	ck_shows(b, "1/2");
-	/* Esc in the form goes back to the lobby without a table. */
-	fake_term_type(b, "n");
-	ck_shows(b, "Open a new table");
-	fake_term_type(b, KEY_ESC_BYTES);
-	ck_shows(b, "gamehall - Lobby");
-	ck_assert_uint_eq(tables_open(), 1);
-}
-END_TEST
-
-START_TEST(test_join_by_code_bad)
-{
-	char			 na[64];
-	struct fake_term	*a = guest(na, sizeof na);
-
-	fake_term_type(a, "c");
-	ck_shows(a, "Join a table by its code");
-	fake_term_type(a, KEY_ENTER_BYTES);
-	ck_shows(a, "Type the table's code.");
-	fake_term_type(a, "ZZZZZ" KEY_ENTER_BYTES);
-	ck_shows(a, "no such table ZZZZZ");
-	ck_shows(a, "Join a table by its code");
-}
-END_TEST
-
-/* Which of the two is to move (its screen says "you to move"). */
-static struct fake_term *
-to_move(struct fake_term *a, struct fake_term *b)
-{
-	bool	ma = fake_term_find(a, "you to move") >= 0;
-	bool	mb = fake_term_find(b, "you to move") >= 0;
-
-	ck_assert_msg(ma != mb, "exactly one is to move");
-	return ma ? a : b;
-}
-
-/* A and B at one table, the game started; returns who moves. */
-static struct fake_term *
-game(struct fake_term *a, struct fake_term *b, char *code, size_t len)
-{
-	create_table(a, code, len);
-	join_by_code(b, code);
-	ck_shows(a, "waiting for ");		/* the host to start */
-	ck_shows(b, "waiting for ");
-	fake_term_type(a, "g");
-	return to_move(a, b);
-}
-
-START_TEST(test_play_a_stone)
-{
-	char			 na[64], nb[64], code[16];
-	struct fake_term	*a = guest(na, sizeof na);
-	struct fake_term	*b = guest(nb, sizeof nb);
-	struct fake_term	*mover, *other;
-	int			 black_m, black_o;
-
-	mover = game(a, b, code, sizeof code);
-	other = mover == a ? b : a;
-	ck_screen(b, fake_term_find(b, na) >= 0, "A at B's table");
-	ck_screen(a, fake_term_find(a, nb) >= 0, "B at A's table");
-	black_m = fake_term_count(mover, "●");
-	black_o = fake_term_count(other, "●");
-	/* The first stone, at the cursor (the centre). */
-	fake_term_type(mover, KEY_ENTER_BYTES);
-	ck_screen(other, fake_term_count(other, "●") == black_o + 1,
-	    "the stone on the other screen");
-	ck_screen(mover, fake_term_count(mover, "●") == black_m + 1,
-	    "the stone on the mover's screen");
-	/* Now it is the other's turn, and the move is listed as h8. */
-	ck_shows(other, "you to move");
-	ck_hides(mover, "you to move");
-	ck_shows(other, "h8");
-	/* The mover cannot move again. */
-	fake_term_type(mover, "l" KEY_ENTER_BYTES);
-	ck_screen(mover, fake_term_count(mover, "●") == black_m + 1,
-	    "a second stone out of turn");
-}
-END_TEST
-
-START_TEST(test_leave_asks_in_game)
-{
-	char			 na[64], nb[64], code[16], yours[64];
-	struct fake_term	*a = guest(na, sizeof na);
-	struct fake_term	*b = guest(nb, sizeof nb);
-
-	(void)game(a, b, code, sizeof code);
-	fake_term_type(a, "q");
-	ck_shows(a, "Leave the table?");
-	ck_shows(a, "gamehall - Table ");
-	fake_term_type(a, "n");			/* stays */
-	ck_hides(a, "Leave the table?");
-	ck_shows(a, "gamehall - Table ");
-	fake_term_type(a, "q");
-	fake_term_type(a, "y");
-	ck_shows(a, "gamehall - Lobby");
-	/* The seat stays his: the table is listed as his, selected. */
-	ck_assert_uint_eq(tables_open(), 1);
-	snprintf(yours, sizeof yours, "%s", code);
-	ck_screen(a, fake_term_find(a, yours) > 0, "the table in the lobby");
-	ck_shows(a, "yours");
-	/* Enter goes back to it. */
-	fake_term_type(a, KEY_ENTER_BYTES);
-	ck_shows(a, "gamehall - Table ");
-}
-END_TEST
-
-/* Join from the lobby's list, and watch: the watcher sees the game. */
-START_TEST(test_join_and_watch_from_list)
-{
-	char			 na[64], nb[64], nc[64], code[16];
-	struct fake_term	*a = guest(na, sizeof na);
-	struct fake_term	*b = guest(nb, sizeof nb);
-	struct fake_term	*c = guest(nc, sizeof nc);
-	struct fake_term	*mover;
-	int			 black;
-
-	create_table(a, code, sizeof code);
-	ck_shows(b, "Tables (1)");
-	/* The only table is selected: Enter joins it, and sits down. */
-	fake_term_type(b, KEY_ENTER_BYTES);
-	ck_shows(b, "gamehall - Table ");
-	ck_screen(b, fake_term_find(b, code) == 0, "B at A's table");
-	ck_shows(b, "waiting for ");
-	ck_shows(c, "2/2");
-	fake_term_type(c, "w");
-	ck_screen(c, fake_term_find(c, code) == 0, "C at A's table");
-	ck_shows(c, "watching");		/* not seated: no moves */
-	fake_term_type(a, "g");
-	mover = to_move(a, b);
-	ck_hides(c, "you to move");
-	black = fake_term_count(c, "●");
-	fake_term_type(mover, KEY_ENTER_BYTES);
-	ck_screen(c, fake_term_count(c, "●") == black + 1, "the watcher");
-	/* The watcher cannot play. */
-	fake_term_type(c, KEY_ENTER_BYTES);
-	ck_shows(c, "you are watching");
-}
-END_TEST
-
-START_TEST(test_empty_table_freed_later)
-{
-	char			 na[64], nb[64], code[16];
-	struct fake_term	*a = guest(na, sizeof na);
-	struct fake_term	*b = guest(nb, sizeof nb);
-	const struct conn_handler *h = hall_conn_handler();
-	struct client		*ca = fake_term_client(a);
-	struct hall		*hall = fake_hall_hall(fh);
-
-	create_table(a, code, sizeof code);
-	ck_shows(b, "Tables (1)");
-	ck_assert_ptr_nonnull(ca);
-	ck_assert_ptr_nonnull(ca->table);
-
-	/* q at a table with no game running: no question, back at once.
-	 * Called as conn.c calls it, so nothing of the loop runs. */
-	h->input(ca, (const unsigned char *)"q", 1);
-	ck_assert_ptr_null(ca->table);
-	ck_assert(ca->in_lobby);
-	/* Empty now, but freed only from the loop, after this call. */
-	ck_assert_uint_eq(tables_open(), 1);
-	ck_assert(table_is_empty(table_list_first(hall->tables)));
-	event_base_loop(hall->base, EVLOOP_NONBLOCK);
-	ck_assert_uint_eq(tables_open(), 0);
-
-	fake_hall_settle(fh);
-	ck_shows(a, "gamehall - Lobby");
-	ck_shows(a, "Tables (0)");
-	ck_shows(b, "Tables (0)");
-	ck_shows(b, "No tables are open.");
-	ck_screen(b, fake_term_find(b, code) < 0, "the code still listed");
-}
-END_TEST
-
 START_TEST(test_quit_and_hangup)
 {
-	char			 na[64], nb[64], bye[80];
-	struct fake_term	*a = guest(na, sizeof na);
-	struct fake_term	*b = guest(nb, sizeof nb);
+	char			 bye[80];
+	struct fake_term	*a = fake_term_guest(fh);
+	struct fake_term	*b = fake_term_guest(fh);
 
 	ck_shows(b, "Online (2)");
 	fake_term_type(a, "q");
@@ -676,14 +391,84 @@ START_TEST(test_quit_and_hangup)
 	 * said, the transport asked to close. */
 	ck_assert_int_eq(a->closes, 1);
 	ck_assert(fake_term_sent(a, 0, "\033[?1049l"));
-	snprintf(bye, sizeof bye, "Goodbye, %s.", na);
+	snprintf(bye, sizeof bye, "Goodbye, %s.", a->name);
 	ck_screen(a, fake_term_find(a, bye) >= 0, "no farewell");
 	/* Still online until the transport is gone. */
 	ck_shows(b, "Online (2)");
 	fake_term_hangup(a);
 	ck_shows(b, "Online (1)");
-	snprintf(bye, sizeof bye, "%s left.", na);
+	snprintf(bye, sizeof bye, "%s left.", a->name);
 	ck_screen(b, fake_term_find(b, bye) > 0, "no departure");
+}
+END_TEST
+
+/* The mouse: a click on a button is the button's key. */
+START_TEST(test_mouse)
+{
+	struct fake_term	*ft = fake_term_connect(fh, 80, 24);
+
+	ck_shows(ft, "Play as a guest");
+	fake_term_click(ft, "Play as a guest");
+	ck_shows(ft, "gamehall - Lobby");
+	fake_term_click(ft, "help");
+	ck_shows(ft, "gamehall - Help");
+	fake_term_type(ft, "q");
+	fake_term_click(ft, "n new");
+	ck_shows(ft, "Open a new table");
+}
+END_TEST
+
+/* Each of the lobby's keys opens its screen, and Esc comes back. */
+START_TEST(test_lobby_keys)
+{
+	static const struct {
+		const char	*key, *shows;
+	} keys[] = {
+		{ "p", "gamehall - Profile" },
+		{ "s", "gamehall - Settings" },
+		{ "a", "gamehall - Register" },	/* a guest takes a ft->name */
+		{ "c", "gamehall - Join" },
+		{ "n", "gamehall - New table" },
+		{ "?", "gamehall - Help" },
+	};
+	struct fake_term	*ft = fake_term_guest(fh);
+	size_t			 i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		fake_term_type(ft, keys[i].key);
+		ck_screen(ft, fake_term_find(ft, keys[i].shows) == 0,
+		    keys[i].shows);
+		fake_term_type(ft, FAKE_ESC);
+		ck_screen(ft, fake_term_find(ft, "gamehall - Lobby") == 0,
+		    keys[i].shows);
+	}
+	/* The profile is one's own: the ft->name on the title bar and below. */
+	fake_term_type(ft, "p");
+	ck_screen(ft, fake_term_count(ft, ft->name) == 2, "one's ft->name");
+	ck_shows(ft, "Guests play unrated games");
+}
+END_TEST
+
+/* Shutdown: every terminal is given back, told why, and closed. */
+START_TEST(test_shutdown)
+{
+	struct fake_term	*a = fake_term_guest(fh);
+	struct fake_term	*b = fake_term_connect(fh, 80, 24);
+	struct fake_term	*c;
+
+	hall_shutdown(fake_hall_hall(fh), "The hall closes for the night.");
+	fake_hall_settle(fh);
+	ck_assert_int_eq(a->closes, 1);
+	ck_assert_int_eq(b->closes, 1);
+	ck_assert(fake_term_sent(a, 0, "\033[?1049l"));
+	ck_shows(a, "The hall closes for the night.");
+	ck_shows(b, "The hall closes for the night.");
+	/* Someone arriving now is told the same and not let in. */
+	c = fake_term_connect(fh, 80, 24);
+	ck_assert(!conn_is_open(c->conn));
+	ck_assert_int_eq(c->closes, 1);
+	ck_hides(c, "Welcome");
+	ck_shows(c, "The hall closes for the night.");
 }
 END_TEST
 
@@ -693,17 +478,14 @@ hall_screens_suite(void)
 	Suite	*s = suite_create("hall-screens");
 	TCase	*tc;
 
-	tc = tcase_create("welcome");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tc = fake_hall_tcase("welcome");
 	tcase_add_test(tc, test_welcome_80x24);
 	tcase_add_test(tc, test_welcome_tiny);
 	tcase_add_test(tc, test_welcome_huge);
 	tcase_add_test(tc, test_screens_every_size);
-	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 
-	tc = tcase_create("lobby");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tc = fake_hall_tcase("lobby");
 	tcase_add_test(tc, test_guest_lobby);
 	tcase_add_test(tc, test_lobby_chat);
 	tcase_add_test(tc, test_ctrl_l);
@@ -714,17 +496,9 @@ hall_screens_suite(void)
 	tcase_add_test(tc, test_chat_utf8);
 	tcase_add_test(tc, test_device_key_guest);
 	tcase_add_test(tc, test_register_and_login);
-	tcase_set_timeout(tc, 120);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("tables");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_create_table_listed);
-	tcase_add_test(tc, test_join_by_code_bad);
-	tcase_add_test(tc, test_play_a_stone);
-	tcase_add_test(tc, test_leave_asks_in_game);
-	tcase_add_test(tc, test_join_and_watch_from_list);
-	tcase_add_test(tc, test_empty_table_freed_later);
+	tcase_add_test(tc, test_mouse);
+	tcase_add_test(tc, test_lobby_keys);
+	tcase_add_test(tc, test_shutdown);
 	suite_add_tcase(s, tc);
 	return s;
 }
