@@ -210,7 +210,8 @@ view_board_stone_draw(struct grid *g, int x, int y,
 			int p = c * size + r;
 			unsigned dirs = view_board_stone_point_dirs(size, c, r);
 
-			view_board_stone_cell(vb, x, y, p, &cx, &cy);
+			if (view_board_stone_cell(vb, x, y, p, &cx, &cy) != 0)
+				continue;
 			grid_line_cell(g, cx, cy, dirs, GRID_LINE_LIGHT, &wood);
 			for (int k = 1; k < px && c < size - 1; k++)
 				grid_line_cell(g, cx + k, cy,
@@ -229,7 +230,8 @@ view_board_stone_draw(struct grid *g, int x, int y,
 
 	/* Stones and marks. */
 	for (int p = 0; p < size * size; p++) {
-		view_board_stone_cell(vb, x, y, p, &cx, &cy);
+		if (view_board_stone_cell(vb, x, y, p, &cx, &cy) != 0)
+			continue;
 		if (b->cell[p] == STONE_BLACK || b->cell[p] == STONE_WHITE) {
 			struct grid_style st = b->cell[p] == STONE_BLACK ?
 			    black : white;
