@@ -190,15 +190,17 @@ cpu_stone_set(struct cpu_stone_pos *pos, int c, int d, int q, int now)
 }
 
 /*
- * Shapes of the lines through p (within five) change: look them up again.
- * Along a line the window is one shift of the line's masks, and a point
- * off the board is one bit of the edge mask.
+ * Shapes of the lines through p (within five) change: look them up again,
+ * keeping the old ones in save, or put back those of restore.  Along a
+ * line the window is one shift of the line's masks, and a point off the
+ * board is one bit of the edge mask.
  */
 static void
-cpu_stone_refresh(struct cpu_stone_pos *pos, int p)
+cpu_stone_refresh(struct cpu_stone_pos *pos, int p, uint8_t (*save)[2],
+    const uint8_t (*restore)[2])
 {
 	const struct stone_board *b = &pos->b;
-	int size = pos->size, col = p / size, row = p % size;
+	int size = pos->size, col = p / size, row = p % size, i = 0;
 
 	for (int d = 0; d < STONE_NDIRS; d++) {
 		int l = stone_line_index(size, d, col, row);
@@ -208,7 +210,7 @@ cpu_stone_refresh(struct cpu_stone_pos *pos, int p)
 
 		m[0] = b->line[0][d][l];
 		m[1] = b->line[1][d][l];
-		for (int k = -5; k <= 5; k++) {
+		for (int k = -5; k <= 5; k++, i++) {
 			int x = x0 + k, q = p + k * delta;
 
 			if (edge >> (x + STONE_LINE_PAD) & 1)
@@ -216,10 +218,17 @@ cpu_stone_refresh(struct cpu_stone_pos *pos, int p)
 			for (int c = 0; c < 2; c++) {
 				int now = CPU_STONE_NONE;
 
-				if (b->cell[q] == STONE_EMPTY)
-					now = pos->table[c][cpu_stone_index(
-					    (m[c] >> x) & 0x7ff,
-					    ((m[1 - c] | edge) >> x) & 0x7ff)];
+				if (restore != NULL)
+					now = restore[i][c];
+				else {
+					save[i][c] = pos->pat[c][d][q];
+					if (b->cell[q] == STONE_EMPTY)
+						now = pos->table[c][
+						    cpu_stone_index(
+						    (m[c] >> x) & 0x7ff,
+						    ((m[1 - c] | edge) >> x) &
+						    0x7ff)];
+				}
 				cpu_stone_set(pos, c, d, q, now);
 			}
 		}
@@ -324,7 +333,7 @@ cpu_stone_put(struct cpu_stone_pos *pos, int p)
 	stone_board_put(&pos->b, p, c + 1);
 	pos->key ^= pos->zob[c][p] ^ pos->zob_side;
 	cpu_stone_near(pos, p, 1);
-	cpu_stone_refresh(pos, p);
+	cpu_stone_refresh(pos, p, pos->saved[pos->ply], NULL);
 	pos->stack[pos->ply++] = (int16_t)p;
 	pos->to_move = 1 - c;
 }
@@ -338,7 +347,8 @@ cpu_stone_undo(struct cpu_stone_pos *pos)
 	stone_board_take(&pos->b, p);
 	pos->key ^= pos->zob[c][p] ^ pos->zob_side;
 	cpu_stone_near(pos, p, -1);
-	cpu_stone_refresh(pos, p);
+	cpu_stone_refresh(pos, p, NULL,
+	    (const uint8_t (*)[2])pos->saved[pos->ply]);
 	pos->to_move = c;
 }
 

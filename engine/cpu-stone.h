@@ -49,6 +49,9 @@ struct cpu_stone_pos {
 	uint8_t near[STONE_MAX_POINTS]; /* stones within two points */
 	uint8_t pat[2][STONE_NDIRS][STONE_MAX_POINTS];
 	int16_t stack[STONE_MAX_POINTS];
+	/* The shapes a stone changed, as they were: undo puts them back
+	 * without looking anything up.  [ply][line point][colour] */
+	uint8_t saved[STONE_MAX_POINTS][STONE_NDIRS * 11][2];
 };
 
 /* Build the position from a game's board; -1 if g is not a stone game. */

@@ -4,7 +4,7 @@
  * a first move at each level, and level N against level N-1 in self-play
  * (games alternating colours from varied openings) with a 95% margin.
  *
- *   bench-cpu-stone [GAMES [MS]]   games per pairing (20), ms per move (300)
+ *   bench-cpu-stone [GAMES [MS]]   games per pairing (20), ms per move (2000)
  */
 #include <math.h>
 #include <stdio.h>
@@ -195,7 +195,7 @@ int
 main(int argc, char **argv)
 {
 	int games = argc > 1 ? atoi(argv[1]) : 20;
-	int ms = argc > 2 ? atoi(argv[2]) : 300;
+	int ms = argc > 2 ? atoi(argv[2]) : CPU_DEFAULT_TIME_MS;
 	struct cpu_tt *tt = cpu_tt_new(CPU_DEFAULT_TT_BYTES);
 
 	if (tt == NULL)
