@@ -534,8 +534,12 @@ main(int argc, char **argv)
 		if ((tt[i] = cpu_tt_new(CPUMATCH_TT_BYTES)) == NULL)
 			return 1;
 	}
-	printf("cpumatch: %d games each, %d ms a move at most, seed %llu\n",
-	    o.games, o.time_ms, (unsigned long long)o.seed);
+	if (o.time_ms > 0)
+		printf("cpumatch: %d games each, %d ms a move at most, seed "
+		    "%llu\n", o.games, o.time_ms, (unsigned long long)o.seed);
+	else
+		printf("cpumatch: %d games each, the levels' node caps only, "
+		    "seed %llu\n", o.games, (unsigned long long)o.seed);
 	if (o.engine != NULL)
 		cpumatch_external(&o, o.engine, o.engine, tt[0]);
 	else {
