@@ -341,6 +341,22 @@ START_TEST(test_exec_commands)
 }
 END_TEST
 
+/* A player whose connection drops is shown away; the game waits. */
+START_TEST(test_player_drops)
+{
+	char			 code[16], away[80];
+	struct fake_term	*a = fake_term_guest(fh);
+	struct fake_term	*b = fake_term_guest(fh);
+
+	(void)game(a, b, code, sizeof code);
+	snprintf(away, sizeof away, "%s away", b->name);
+	ck_hides(a, "away");
+	fake_term_hangup(b);
+	ck_screen(a, fake_term_find(a, away) > 0, "B not away");
+	ck_assert_uint_eq(tables_open(), 1);
+}
+END_TEST
+
 static Suite *
 hall_tables_suite(void)
 {
@@ -358,6 +374,7 @@ hall_tables_suite(void)
 	tcase_add_test(tc, test_table_chat);
 	tcase_add_test(tc, test_create_form_variant);
 	tcase_add_test(tc, test_exec_commands);
+	tcase_add_test(tc, test_player_drops);
 	suite_add_tcase(s, tc);
 	return s;
 }

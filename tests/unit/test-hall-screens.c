@@ -472,6 +472,46 @@ START_TEST(test_shutdown)
 }
 END_TEST
 
+/* Leaving while the worker hashes a password: the job is dropped, the
+ * hall stays whole. */
+START_TEST(test_hangup_during_hash)
+{
+	struct fake_term	*a = fake_term_connect(fh, 80, 24);
+	struct fake_term	*b = fake_term_guest(fh);
+
+	fake_term_type(a, "r");
+	fake_term_input(a, "bob" FAKE_ENTER "sesame-42" FAKE_ENTER
+	    "sesame-42" FAKE_ENTER);
+	fake_hall_spin(fh, 0);
+	ck_assert_uint_gt(worker_pending(fake_hall_hall(fh)->worker), 0);
+	fake_term_hangup(a);
+	fake_hall_wait_worker(fh);
+	ck_shows(b, "Online (1)");
+	ck_hides(b, "bob");
+}
+END_TEST
+
+/* A new size while the terminal is not reading: when it reads again, one
+ * whole frame at the new size. */
+START_TEST(test_resize_while_stalled)
+{
+	struct fake_term	*a = fake_term_guest(fh);
+	size_t			 mark;
+
+	fake_term_stall(a, true);
+	fake_term_type(a, "?");
+	fake_term_resize(a, 120, 40);
+	fake_term_resize(a, 100, 30);
+	mark = a->nout;
+	fake_term_stall(a, false);
+	ck_assert(fake_term_sent(a, mark, "\033[2J"));
+	ck_shows(a, "gamehall - Help");
+	/* Drawn at 100 columns: the title bar's right end is there. */
+	ck_screen(a, strstr(fake_term_row(a, 0), "1 online") != NULL &&
+	    strlen(fake_term_row(a, 0)) > 80, "the title at 100 columns");
+}
+END_TEST
+
 static Suite *
 hall_screens_suite(void)
 {
@@ -499,6 +539,8 @@ hall_screens_suite(void)
 	tcase_add_test(tc, test_mouse);
 	tcase_add_test(tc, test_lobby_keys);
 	tcase_add_test(tc, test_shutdown);
+	tcase_add_test(tc, test_hangup_during_hash);
+	tcase_add_test(tc, test_resize_while_stalled);
 	suite_add_tcase(s, tc);
 	return s;
 }
