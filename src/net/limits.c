@@ -119,12 +119,13 @@ limits_parse_exempt(const char *text, struct limits_exempt *e)
 {
 	char		buf[80], *slash, *end;
 	struct in_addr	v4;
+	size_t		len = strlen(text);
 	long		bits;
 	int		max;
 
-	if (strlen(text) >= sizeof buf)
+	if (len >= sizeof buf)
 		return -1;
-	strcpy(buf, text);
+	memcpy(buf, text, len + 1);
 	slash = strchr(buf, '/');
 	if (slash != NULL)
 		*slash++ = '\0';
