@@ -485,7 +485,9 @@ gtp_legal_texts(struct game *g, char ***out)
 			return -1;
 		}
 		moves = m;
-		n = v->legal(g, moves, room);
+		/* A count, never negative: 0 when the game is over. */
+		if ((n = v->legal(g, moves, room)) < 0)
+			n = 0;
 		if (n <= room)
 			break;
 		room = n;
