@@ -514,6 +514,34 @@ START_TEST(test_resize_while_stalled)
 }
 END_TEST
 
+/* Settings: ASCII makes every frame 7-bit; mouse off tells the terminal. */
+START_TEST(test_settings_ascii)
+{
+	struct fake_term	*ft = fake_term_guest(fh);
+	size_t			 mark, i;
+
+	ck_assert(fake_term_sent(ft, 0, "\033[?1000h"));
+	fake_term_type(ft, "s");
+	ck_shows(ft, "gamehall - Settings");
+	fake_term_type(ft, " ");		/* the first row: UTF-8 -> ASCII */
+	fake_term_type(ft, "j" "j" " ");	/* the third: mouse off */
+	mark = ft->nout;
+	fake_term_type(ft, FAKE_ESC);
+	fake_term_type(ft, FAKE_CTRL_L);
+	ck_shows(ft, "gamehall - Lobby");
+	ck_assert_uint_gt(ft->nout, mark);
+	for (i = mark; i < ft->nout; i++)
+		ck_assert_msg(ft->out[i] < 0x80, "byte %zu is 0x%02x", i - mark,
+		    ft->out[i]);
+	ck_assert(fake_term_sent(ft, 0, "\033[?1000l"));
+	/* d in Settings goes back to what the terminal said. */
+	fake_term_type(ft, "s" "d" FAKE_ESC);
+	mark = ft->nout;
+	fake_term_type(ft, FAKE_CTRL_L);
+	ck_assert(fake_term_sent(ft, mark, "\xe2\x94\x80"));	/* ─ */
+}
+END_TEST
+
 static Suite *
 hall_screens_suite(void)
 {
@@ -543,6 +571,7 @@ hall_screens_suite(void)
 	tcase_add_test(tc, test_shutdown);
 	tcase_add_test(tc, test_hangup_during_hash);
 	tcase_add_test(tc, test_resize_while_stalled);
+	tcase_add_test(tc, test_settings_ascii);
 	suite_add_tcase(s, tc);
 	return s;
 }
