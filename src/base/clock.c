@@ -16,7 +16,8 @@
 struct clock {
 	struct event_base	*base;	/* NULL: manual */
 	uint64_t		 manual_ms;
-	int64_t			 manual_wall;
+	uint64_t		 start_ms;	/* manual: where it started */
+	int64_t			 start_wall;
 	TAILQ_HEAD(, clock_timer) pending; /* manual: armed timers */
 };
 
@@ -49,8 +50,8 @@ clock_new_manual(uint64_t start_ms, int64_t wall)
 
 	if (c == NULL)
 		return NULL;
-	c->manual_ms = start_ms;
-	c->manual_wall = wall;
+	c->manual_ms = c->start_ms = start_ms;
+	c->start_wall = wall;
 	TAILQ_INIT(&c->pending);
 	return c;
 }
@@ -75,8 +76,10 @@ clock_ms(const struct clock *c)
 int64_t
 clock_wall(const struct clock *c)
 {
+	/* Whole seconds since the start, however small the steps were. */
 	if (c->base == NULL)
-		return c->manual_wall;
+		return c->start_wall +
+		    (int64_t)((c->manual_ms - c->start_ms) / 1000);
 	return (int64_t)time(NULL);
 }
 
@@ -104,7 +107,6 @@ clock_advance(struct clock *c, uint64_t ms)
 		fired++;
 	}
 	c->manual_ms = until;
-	c->manual_wall += (int64_t)(ms / 1000);
 	return fired;
 }
 

@@ -59,6 +59,10 @@ START_TEST(test_clock_order)
 	ck_assert_uint_eq(heard.at[1], 5300);
 	ck_assert_uint_eq(clock_ms(c), 6099);
 	ck_assert_int_eq(clock_wall(c), 1700000001);
+	/* A thousand steps of a millisecond make a second too. */
+	for (int i = 0; i < 1000; i++)
+		clock_advance(c, 1);
+	ck_assert_int_eq(clock_wall(c), 1700000002);
 	ck_assert(!clock_timer_pending(a));
 	clock_timer_free(a);
 	clock_timer_free(b);
