@@ -257,7 +257,8 @@ int
 cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 {
 	struct cpu_yonin_map m;
-	int worth[YONIN_SEATS], threat[YONIN_SEATS];
+	int worth[YONIN_SEATS], threat[YONIN_SEATS], king[YONIN_SEATS];
+	int attack = 0;
 	int best = -1000000, sum = 0, n = 0, mine;
 
 	cpu_yonin_attacks(b, &m);
@@ -283,7 +284,8 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 	for (int p = 0; p < YONIN_SEATS; p++) {
 		if (!(b->alive >> p & 1))
 			continue;
-		worth[p] += cpu_yonin_king(b, &m, p);
+		king[p] = cpu_yonin_king(b, &m, p);
+		worth[p] += king[p];
 		/* Check priority: a checked seat moves now, the others wait;
 		 * a threat is sharp only when an enemy moves next. */
 		if (b->to_move == p)
@@ -303,6 +305,7 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 	for (int p = 0; p < YONIN_SEATS; p++) {
 		if (p == root || !(b->alive >> p & 1))
 			continue;
+		attack -= king[p];
 		sum += worth[p];
 		n++;
 		if (worth[p] > best)
@@ -311,6 +314,7 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 	if (n == 0)
 		return mine;
 	/* First place is what counts: weigh the strongest rival with the
-	 * field. */
-	return mine - (best + sum / n) / 2;
+	 * field.  Eliminations rank first, so a rival's weak king is worth
+	 * more to us than its share of the field says. */
+	return mine - (best + sum / n) / 2 + attack / 4;
 }

@@ -469,7 +469,10 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 		for (int i = 0; i < n; i++)
 			cpu_yonin_pick(mv, key, noise, i, n);
 		best_i = 0;
-		if (best_score >= CPU_YONIN_WIN - CPU_YONIN_MAXPLY)
+		/* A won game needs no more depth, and an iteration begun after
+		 * half the time would rarely finish. */
+		if (best_score >= CPU_YONIN_WIN - CPU_YONIN_MAXPLY ||
+		    cpu_search_used(c->s) > 500)
 			break;
 	}
 	res->nmoves = 1;

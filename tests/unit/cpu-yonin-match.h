@@ -27,6 +27,7 @@ struct match {
 	int illegal;			/* a CPU answer the rules refused */
 	int plies;
 	struct game_status end;
+	int nout, out[3], by[3];	/* who went out, and by whom */
 };
 
 static const int match_value[6] = { 0, 0, 6, 9, 5, 1 };
@@ -120,6 +121,7 @@ match_play(struct match *m)
 		}
 	}
 	m->end = st;
+	m->nout = yonin_eliminated(g, m->out, m->by);
 	game_free(g);
 	return 0;
 }
