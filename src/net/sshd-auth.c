@@ -14,8 +14,9 @@
  * Methods: "none" is refused; publickey (sshd_auth_pubkey), password
  * (sshd_auth_password) and keyboard-interactive with one password prompt
  * (sshd_auth_interactive), the two last checked by yescrypt on the worker
- * pool.  While a check runs, its request is held and later ones wait in
- * order; a failed check answers only after the penalty delay.
+ * pool when the name is an account (any other name is let in at once, to
+ * the welcome screen).  While a check runs, its request is held and later
+ * ones wait in order; a failed check answers only after the penalty delay.
  */
 #include <stdbool.h>
 #include <stdint.h>

@@ -2,11 +2,12 @@
  * sshd-channel.c - the session channel of an authenticated SSH user: pty,
  * environment, shell or exec, window changes, data, and the close.
  *
- * Everything here but sshd_channel_close_step is a libssh callback, run
- * inside ssh_event_dopoll or ssh_channel_write: it only records into the
- * session and the conn_info and pokes the pump, which acts afterwards
- * (sshd_after in sshd.c).  The first shell or exec request makes the
- * user ready; pty-req and env count only before that.  Only one session
+ * Everything here but sshd_channel_start and sshd_channel_close_step is a
+ * libssh callback, run inside a libssh call (ssh_event_dopoll,
+ * ssh_channel_write): it only records into the session and the conn_info
+ * and pokes the pump, which acts afterwards (sshd_after in sshd.c).  The
+ * first shell or exec request makes the user ready; pty-req and env count
+ * only until the pump has handed the user over.  Only one session
  * channel per connection is opened; other channel types, subsystems,
  * forwarding, X11 and agent requests get libssh's default refusal.
  */

@@ -183,7 +183,6 @@ sshd_arm_write(struct sshd_conn *sc)
 		event_del(sc->wev);
 }
 
-
 /* Shown to people and logs: printable ASCII, no blanks. */
 void
 sshd_clean_ascii(char *out, size_t outlen, const char *in)
@@ -197,9 +196,9 @@ sshd_clean_ascii(char *out, size_t outlen, const char *in)
 	out[o] = '\0';
 }
 
-
 /* ---- the pump -------------------------------------------------------- */
 
+/* After every wake-up: act on what the callbacks and the worker recorded. */
 void
 sshd_after(struct sshd_conn *sc)
 {
