@@ -4,7 +4,7 @@
  * results (the share of games it ranks first, with a 95% margin) against
  * random players, greedy capture-first players and the level below.
  *
- *   bench-cpu-yonin [GAMES]    (default 12 games per match)
+ *   bench-cpu-yonin [GAMES]    (default 8 games per match)
  *
  * Matches use node limits per move, not the clock, so that the figures do
  * not depend on the machine's load.
@@ -16,7 +16,7 @@
 #include "tests/unit/cpu-yonin-match.h"
 
 static const uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
-	0, 2000, 5000, 10000, 30000, 80000,
+	0, 2000, 5000, 10000, 20000, 40000,
 };
 
 static void
@@ -97,7 +97,7 @@ bench_match(const char *name, int level, int other, int games,
 int
 main(int argc, char **argv)
 {
-	int games = argc > 1 ? atoi(argv[1]) : 12;
+	int games = argc > 1 ? atoi(argv[1]) : 8;
 	struct cpu_tt *tt = cpu_tt_new(4u << 20);
 	char name[16];
 

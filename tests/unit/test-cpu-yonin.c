@@ -317,6 +317,30 @@ START_TEST(test_beats_simple)
 }
 END_TEST
 
+/* Pairs: a team of two level 3 seats beats a team of greedy players. */
+START_TEST(test_pairs_team)
+{
+	struct match m;
+	int won = 0;
+
+	memset(&m, 0, sizeof m);
+	m.tt = cpu_tt_new(1u << 20);
+	m.movelimit = 300;
+	m.pairs = 1;
+	for (int i = 0; i < 2; i++) {
+		for (int p = 0; p < YONIN_SEATS; p++) {
+			m.who[p] = (p & 1) == i ? 3 : MATCH_GREEDY;
+			m.nodes[p] = 5000;
+		}
+		m.seed = 200u + (unsigned)i;
+		ck_assert(match_play(&m) == 0);
+		won += m.end.winners >> i & 1;
+	}
+	cpu_tt_free(m.tt);
+	ck_assert_int_eq(won, 2);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -332,6 +356,7 @@ suite(void)
 	tcase_add_test(tc, test_legal_everywhere);
 	tcase_add_test(tc, test_stopped);
 	tcase_add_test(tc, test_beats_simple);
+	tcase_add_test(tc, test_pairs_team);
 	suite_add_tcase(s, tc);
 	return s;
 }
