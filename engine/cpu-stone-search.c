@@ -132,6 +132,11 @@ cpu_stone_search(struct cpu_stone_ab *ab, int depth, int alpha, int beta,
 		return 0;
 	if (nf == 1)
 		depth++;	/* a forced block costs no depth */
+	/* An open three of the other side leaves only a few answers: see
+	 * them through rather than trust the shapes. */
+	if (depth <= 0 && ply < CPU_STONE_MAXPLY / 2 &&
+	    cpu_stone_open4_point(pos, o))
+		depth = 1;
 	if (depth <= 0 || ply >= CPU_STONE_MAXPLY - 2)
 		return cpu_stone_evaluate(pos);
 
