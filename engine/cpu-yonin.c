@@ -54,6 +54,11 @@ struct cpu_yonin {
 	int qdepth;
 	struct move killer[CPU_YONIN_MAXPLY][2];
 	int32_t history[YONIN_SEATS][YONIN_SQUARES + 1][YONIN_SQUARES];
+	/* Each ply's moves and their ordering keys live here rather than on
+	 * the stack, so that a worker thread's small stack is enough. */
+	struct move mv[CPU_YONIN_MAXPLY][CPU_YONIN_MOVES];
+	int32_t key[CPU_YONIN_MAXPLY][CPU_YONIN_MOVES];
+	int32_t noise[CPU_YONIN_MOVES], score[CPU_YONIN_MOVES];
 };
 
 static uint32_t
@@ -215,8 +220,8 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q)
 {
 	struct cpu_yonin_board b;
 	struct game_status st;
-	struct move mv[CPU_YONIN_MOVES];
-	int32_t key[CPU_YONIN_MOVES];
+	struct move *mv;
+	int32_t *key;
 	int n, k = 0, stand, best, max;
 
 	if (cpu_search_tick(c->s))
@@ -235,6 +240,8 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q)
 	if (!max && stand < beta)
 		beta = stand;
 	best = stand;
+	mv = c->mv[ply];
+	key = c->key[ply];
 	n = c->v->legal(c->g, mv, CPU_YONIN_MOVES);
 	if (n > CPU_YONIN_MOVES)
 		n = CPU_YONIN_MOVES;
@@ -284,8 +291,8 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply)
 	struct cpu_yonin_board b;
 	struct game_status st;
 	struct cpu_tt_entry *e;
-	struct move mv[CPU_YONIN_MOVES], bestm;
-	int32_t key[CPU_YONIN_MOVES];
+	struct move *mv = c->mv[ply], bestm;
+	int32_t *key = c->key[ply];
 	uint64_t hash;
 	uint32_t ttmove = 0;
 	int n, best, max, a0 = alpha, b0 = beta, played = 0, v;
@@ -372,7 +379,7 @@ static void
 cpu_yonin_pv(struct cpu_yonin *c, const struct move *first, char *pv,
     size_t len)
 {
-	struct move mv[CPU_YONIN_MOVES];
+	struct move *mv = c->mv[1];
 	struct game_status st;
 	struct cpu_tt_entry *e;
 	char text[16];
@@ -410,8 +417,8 @@ static int
 cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
     struct cpu_result *res)
 {
-	struct move mv[CPU_YONIN_MOVES];
-	int32_t key[CPU_YONIN_MOVES], noise[CPU_YONIN_MOVES];
+	struct move *mv = c->mv[0];
+	int32_t *key = c->key[0], *noise = c->noise, *score = c->score;
 	struct cpu_yonin_board b;
 	struct game_status st;
 	int n, seat, best_i = 0, best_score = 0, done_depth = 0;
@@ -431,7 +438,6 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	res->move[0] = mv[0];
 	for (int d = 1; d <= lv->depth && !cpu_search_done(c->s); d++) {
 		int alpha = -CPU_YONIN_INF, it_best = -1, it_score = 0;
-		int32_t score[CPU_YONIN_MOVES];
 
 		for (int i = 0; i < n; i++) {
 			int v;
