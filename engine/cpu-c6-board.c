@@ -39,7 +39,8 @@ cpu_c6_init(struct cpu_c6 *b, int size)
 				int ec = col + 5 * dc, er = row + 5 * dr;
 				int w = b->nwin;
 
-				if (ec < 0 || ec >= size || er < 0 || er >= size)
+				if (ec < 0 || ec >= size || er < 0 ||
+				    er >= size)
 					continue;
 				for (int i = 0; i < 6; i++) {
 					int p = (col + i * dc) * size + row +

@@ -180,9 +180,33 @@ cpu_c6_share_end(struct cpu_c6 *b, struct cpu_c6_share *sh)
 	cpu_search_done(s);
 }
 
-static void
-cpu_c6_answer(struct cpu_result *res, int pa, int pb)
+/* How many of c's live windows a stone on p blocks. */
+static int
+cpu_c6_blocks(const struct cpu_c6 *b, int c, int p)
 {
+	int n = 0;
+
+	for (int i = 0; i < b->nlive[c]; i++) {
+		for (int j = 0; j < 6; j++)
+			n += b->wcell[b->live[c][i]][j] == p;
+	}
+	return n;
+}
+
+/* The answer, the stone that blocks more of the other's threats first
+ * (a caller that plays the first alone has blocked what one can), unless
+ * c is -1: a six, in the order given. */
+static void
+cpu_c6_answer(struct cpu_c6 *b, int c, struct cpu_result *res, int pa,
+    int pb)
+{
+	if (pb >= 0 && c >= 0 && cpu_c6_blocks(b, 1 - c, pb) >
+	    cpu_c6_blocks(b, 1 - c, pa)) {
+		int t = pa;
+
+		pa = pb;
+		pb = t;
+	}
 	res->nmoves = pb >= 0 ? 2 : 1;
 	res->move[0].from = res->move[1].from = -1;
 	res->move[0].to = (int16_t)pa;
@@ -348,7 +372,8 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	int c, n, cells[2], level, best = 0, rc = 0;
 	uint32_t pair;
 
-	if (stone_game_info(g, &info) != 0 || info.kind != STONE_INFO_CONNECT6 ||
+	if (stone_game_info(g, &info) != 0 ||
+	    info.kind != STONE_INFO_CONNECT6 ||
 	    (sb = stone_game_board(g)) == NULL || info.left < 1)
 		return -1;
 	if ((b = malloc(sizeof *b)) == NULL)
@@ -373,13 +398,13 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	c = info.to_move;
 
 	if ((n = cpu_c6_win_cells(b, c, info.left, cells)) > 0) {
-		cpu_c6_answer(res, cells[0], n == 2 ? cells[1] : -1);
+		cpu_c6_answer(b, -1, res, cells[0], n == 2 ? cells[1] : -1);
 		if (info.left == 2 && n == 1) {
 			/* The six ends the game and the second stone is never
 			 * played, but a turn of two names two points. */
 			for (int p = 0; p < b->npoints; p++) {
 				if (b->cell[p] == 0 && p != cells[0]) {
-					cpu_c6_answer(res, cells[0], p);
+					cpu_c6_answer(b, -1, res, cells[0], p);
 					break;
 				}
 			}
@@ -394,7 +419,7 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 		goto out;
 	}
 	/* The quick answer, should the search be stopped at once. */
-	cpu_c6_answer(res, list[0].a, list[0].b);
+	cpu_c6_answer(b, c, res, list[0].a, list[0].b);
 	snprintf(res->pv, sizeof res->pv, "static");
 	if (b->stones == 0 || n == 1 || cpu_search_done(s))
 		goto out;
@@ -407,7 +432,8 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 			if (cpu_c6_tss(b, c, d, &pair) != 1)
 				continue;
 			cpu_c6_share_end(b, &sh);
-			cpu_c6_answer(res, CPU_C6_PA(pair), CPU_C6_PB(pair));
+			cpu_c6_answer(b, c, res, CPU_C6_PA(pair),
+			    CPU_C6_PB(pair));
 			res->score = CPU_C6_WIN - 2 * d;
 			snprintf(res->pv, sizeof res->pv, "tss win in %d", d);
 			goto out;
@@ -440,7 +466,7 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 				break;
 		}
 	}
-	cpu_c6_answer(res, list[0].a, list[0].b);
+	cpu_c6_answer(b, c, res, list[0].a, list[0].b);
 	res->score = best;
 	snprintf(res->pv, sizeof res->pv, "depth %d", res->depth);
 out:

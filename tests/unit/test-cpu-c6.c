@@ -56,7 +56,8 @@ static int
 ref_window(const struct ref *r, int col, int row, int d, int *out)
 {
 	for (int i = 0; i < 6; i++) {
-		int cc = col + i * ref_step[d][0], rr = row + i * ref_step[d][1];
+		int cc = col + i * ref_step[d][0];
+		int rr = row + i * ref_step[d][1];
 
 		if (cc < 0 || cc >= r->size || rr < 0 || rr >= r->size)
 			return 0;
@@ -273,7 +274,8 @@ ref_lay(struct ref *r, int col, int row, int d, int len, unsigned mask,
     int c, int *cells)
 {
 	for (int i = 0; i < len; i++) {
-		int cc = col + i * ref_step[d][0], rr = row + i * ref_step[d][1];
+		int cc = col + i * ref_step[d][0];
+		int rr = row + i * ref_step[d][1];
 
 		if (cc < 0 || cc >= r->size || rr < 0 || rr >= r->size ||
 		    r->cell[cc * r->size + rr] != 0)
@@ -475,7 +477,8 @@ START_TEST(test_c6_blocks_six)
 {
 	uint64_t x = 0xB10C0000ULL + (uint64_t)_i;
 	struct ref r;
-	int cells[8], blocked = 0;
+	struct ref_live *l = malloc(sizeof *l);
+	int cells[8], blocked = 0, one, two, n;
 
 	while (blocked < 15) {
 		int kind = blocked % 3, level = 1 + blocked % 5;
@@ -484,6 +487,7 @@ START_TEST(test_c6_blocks_six)
 		struct cpu_result res;
 
 		ref_clear(&r, 19);
+		n = r.size * r.size;
 		if (kind < 2) {
 			if (!ref_line(&r, &x, 6, 0x1e, opp, cells) ||
 			    (kind == 1 && !ref_line(&r, &x, 6, 0x2d, opp,
@@ -498,29 +502,25 @@ START_TEST(test_c6_blocks_six)
 		if (kind == 2 && (first = ref_quiet_point(&r, &x)) < 0)
 			continue;
 		/* It can be blocked: some pair (kind 2: one stone) does. */
-		{
-			struct ref_live l = { 0 };
-			int ok = 0, n = r.size * r.size;
-
-			ref_windows(&r, opp, 4, ref_live_add, &l);
-			for (int a = 0; a < n && !ok; a++) {
-				if (r.cell[a] != 0)
-					continue;
-				if (kind == 2) {
-					ok = ref_hits(&l, a, a);
-					continue;
-				}
-				for (int b = a + 1; b < n && !ok; b++)
-					ok = r.cell[b] == 0 &&
-					    ref_hits(&l, a, b);
-			}
-			if (!ok)
+		ref_windows(&r, opp, 4, ref_live_add, memset(l, 0, sizeof *l));
+		one = two = 0;
+		for (int a = 0; a < n; a++) {
+			if (r.cell[a] != 0)
 				continue;
+			one |= ref_hits(l, a, a);
+			for (int b = a + 1; b < n && !two && kind < 2; b++)
+				two = r.cell[b] == 0 && ref_hits(l, a, b);
 		}
+		if (kind == 2 ? !one : !two)
+			continue;
 		g = ref_game(&r, me);
 		if (kind == 2)
 			play_point(g, first);
 		res = think(g, level, 3000, (uint64_t)blocked);
+		/* Where one stone blocks it all, the first of the pair does. */
+		ck_assert_msg(!one || ref_hits(l, res.move[0].to,
+		    res.move[0].to), "kind %d level %d: the first stone does "
+		    "not block", kind, level);
 		ck_assert(!apply(g, &res));
 		ref_from_game(&r, g);
 		ck_assert_msg(!ref_wins_now(&r, opp, 2), "kind %d level %d: "
@@ -528,6 +528,7 @@ START_TEST(test_c6_blocks_six)
 		game_free(g);
 		blocked++;
 	}
+	free(l);
 }
 END_TEST
 
