@@ -144,7 +144,8 @@ cpu_stone_search(struct cpu_stone_ab *ab, int depth, int alpha, int beta,
 		int v = cpu_stone_tt_out(e->score, ply);
 
 		ttmove = (int)e->move;
-		if (ttmove >= pos->npts || pos->b.cell[ttmove] != STONE_EMPTY)
+		if (ttmove < 0 || ttmove >= pos->npts ||
+		    pos->b.cell[ttmove] != STONE_EMPTY)
 			ttmove = -1;
 		if (e->depth >= depth && ply > 0 &&
 		    (e->flag == CPU_TT_EXACT ||

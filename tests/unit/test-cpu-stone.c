@@ -9,7 +9,8 @@
  * independent of the player: every position's win is proved by it, and so
  * is the player's answer.  The positions were made by random play near the
  * centre, kept when the prover found the claim; run the test with
- * CPU_STONE_GEN=vcf or CPU_STONE_GEN=vct to make new ones.
+ * CPU_STONE_GEN=vcf or CPU_STONE_GEN=vct (and CPU_STONE_SEED=N for
+ * another series) to make new ones.
  */
 #include <check.h>
 #include <stdio.h>
@@ -587,9 +588,9 @@ gen_quiet(struct ref *r, int c)
 }
 
 static void
-gen(const char *what, int count)
+gen(const char *what, int count, uint64_t seed)
 {
-	uint64_t x = 88172645463325252ULL;
+	uint64_t x = 88172645463325252ULL ^ seed;
 	struct ref r;
 
 	while (count > 0) {
@@ -840,7 +841,9 @@ main(int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	if (g != NULL) {
-		gen(g, 30);
+		const char *seed = getenv("CPU_STONE_SEED");
+
+		gen(g, 30, seed != NULL ? strtoull(seed, NULL, 10) : 0);
 		return 0;
 	}
 	Suite *s = suite_create("cpu-stone");
