@@ -4,16 +4,21 @@
  * a first move at each level, and level N against level N-1 in self-play
  * (games alternating colours from varied openings) with a 95% margin.
  *
- *   bench-cpu-stone [GAMES [MS]]   games per pairing (20), ms per move (2000)
+ *   bench-cpu-stone [GAMES [MS]]   games per pairing (20), ms per move (2000;
+ *                                  0: node caps only, as on an idle core)
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/cpu.h"
 #include "engine/game.h"
 #include "engine/stone.h"
+
+/* About what level 5 searches in its default time on one core. */
+#define BENCH_MASTER_NODES 1000000
 
 static struct game *
 bench_game(const char *name)
@@ -91,10 +96,21 @@ bench_middle(const char *name, uint64_t seed, struct cpu_tt *tt)
 	return g;
 }
 
+/* Processor time, so that a busy machine does not count against a core. */
+static double
+bench_cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static void
 bench_nps(const char *name, struct cpu_tt *tt)
 {
 	uint64_t nodes = 0;
+	double cpu = 0;
 	int ms = 0;
 
 	for (uint64_t seed = 1; seed <= 4; seed++) {
@@ -107,7 +123,9 @@ bench_nps(const char *name, struct cpu_tt *tt)
 		cpu_limits_default(&lim, 5);
 		lim.time_ms = 1000;
 		lim.tt = tt;
+		cpu -= bench_cpu_s();
 		if (cpu_think(g, &lim, NULL, &r, err, sizeof err) == 0) {
+			cpu += bench_cpu_s();
 			nodes += r.nodes;
 			ms += r.elapsed_ms;
 			printf("  %-9s position %d: %8llu nodes %5d ms  depth %2d"
@@ -115,9 +133,12 @@ bench_nps(const char *name, struct cpu_tt *tt)
 			    (unsigned long long)r.nodes, r.elapsed_ms, r.depth,
 			    r.pv);
 		}
+		else
+			cpu += bench_cpu_s();
 		game_free(g);
 	}
-	printf("%-9s %.0f nodes/s\n", name, ms > 0 ? nodes * 1000.0 / ms : 0);
+	printf("%-9s %.0f nodes/s of processor time (%.0f of wall time)\n",
+	    name, cpu > 0 ? nodes / cpu : 0, ms > 0 ? nodes * 1000.0 / ms : 0);
 }
 
 static void
@@ -159,8 +180,11 @@ bench_game_play(const char *name, int strong, int weak, int strong_black,
 		if (st.phase != GAME_PLAYING)
 			break;
 		level = (st.to_move == 0) == strong_black ? strong : weak;
-		if (bench_move(g, level, ms, 0, seed * 1000 + (uint64_t)ply,
-		    tt, &r) != 0)
+		/* MS 0: no clock, each level's own node cap (level 5 that of
+		 * its default time on one core), the same on any machine. */
+		if (bench_move(g, level, ms, ms == 0 && level == CPU_LEVEL_MAX ?
+		    BENCH_MASTER_NODES : 0, seed * 1000 + (uint64_t)ply, tt,
+		    &r) != 0)
 			break;
 	}
 	g->variant->status(g, &st);
