@@ -7,10 +7,12 @@
  * Why paranoid rather than best-reply search: with check priority the turn
  * order is not a fixed rotation (a check hands the move to the checked
  * player at once), so the "layer of opponents" that BRS folds into one
- * reply is not well defined; paranoid only asks, at each node, whether the
- * player status() names is on the root's side (max) or not (min), which
- * holds whatever the order.  Its pessimism also suits a game where any
- * rival may checkmate you and collect your pieces.
+ * reply is not well defined, and BRS would play a rival's move out of his
+ * turn, which the rules' apply() cannot do (status() alone names who
+ * moves).  Paranoid only asks, at each node, whether the player status()
+ * names is on the root's side (max) or not (min), which holds whatever the
+ * order.  Its pessimism also suits a game where any rival may checkmate
+ * you and collect your pieces.
  *
  * Scores are always the root side's (its team's in pairs), so the table's
  * key is mixed with the root seat and mode: a table reused for another seat
