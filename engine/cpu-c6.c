@@ -32,8 +32,8 @@ static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
 	{ 300, 1, 8, 6, 0, 120, 0 },
 	{ 1500, 2, 10, 8, 1, 30, 0 },
 	{ 5000, 4, 12, 10, 2, 0, 0 },
-	{ 20000, 8, 14, 10, 3, 0, 4 },
-	{ 1000000, 20, 14, 10, 4, 0, 8 },
+	{ 20000, 8, 14, 10, 3, 0, 8 },
+	{ 1000000, 20, 14, 10, 4, 0, 20 },
 };
 
 /* Mate scores are stored as distances from the node, not the root. */
