@@ -459,7 +459,7 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 			}
 		}
 		if (c->s->stopped) {
-			/* A partial iteration still searched the last one's best
+			/* A partial iteration searched the last one's best
 			 * first, so whatever beat it is at least as good. */
 			if (it_best >= 0) {
 				best_i = it_best;

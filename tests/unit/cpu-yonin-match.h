@@ -105,8 +105,8 @@ match_play(struct match *m)
 			lim.nodes = m->nodes[st.to_move];
 			lim.seed = match_rand(&m->seed);
 			lim.tt = m->tt;
-			if (cpu_think(g, &lim, NULL, &r, err, sizeof err) != 0 ||
-			    r.nmoves != 1) {
+			if (cpu_think(g, &lim, NULL, &r, err,
+			    sizeof err) != 0 || r.nmoves != 1) {
 				game_free(g);
 				return -1;
 			}
