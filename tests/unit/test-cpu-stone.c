@@ -470,7 +470,8 @@ static const char *const vcf_positions[] = {
 };
 #define NVCF (int)(sizeof vcf_positions / sizeof vcf_positions[0])
 
-/* Won by threes and fours, not by fours alone (gen("vct")). */
+/* Won by threes and fours, not by fours alone (gen("vct"), series 0
+ * and 2). */
 static const char *const vct_positions[] = {
 	"black e4 g6 g11 h8 h9 i5 k9 l4 l6 "
 	    "white d7 e8 g5 g8 j6 j8 k6 k10 l8 "
@@ -507,6 +508,37 @@ static const char *const vct_positions[] = {
 	    "tomove white",
 	"black f7 g4 g10 h8 i5 j6 j8 l11 "
 	    "white h9 i7 i10 j7 k11 l6 l10 "
+	    "tomove white",
+	/* CPU_STONE_SEED=2 */
+	"black e5 e11 f9 f12 g12 h8 h9 "
+	    "white e9 g7 g8 i8 i10 k11 l10 "
+	    "tomove black",
+	"black d9 e11 g7 g10 h8 h12 j8 j10 k9 l7 "
+	    "white d7 d12 e12 f8 h10 i9 i10 j11 l10 "
+	    "tomove white",
+	"black g11 h8 h10 i4 k8 k10 k12 "
+	    "white e6 e9 f6 i10 j6 k4 k6 "
+	    "tomove black",
+	"black d5 e4 e5 f8 g6 h8 j5 j12 k7 k10 l4 "
+	    "white f10 f11 g8 h4 i5 i11 i12 j8 j9 l9 "
+	    "tomove white",
+	"black d7 d9 f11 h8 h11 i8 j11 "
+	    "white d8 e6 e7 f7 g4 h10 l10 "
+	    "tomove black",
+	"black d9 f11 f12 h8 i7 i10 j7 j8 l5 l9 "
+	    "white d7 f8 f9 f10 g8 h6 k7 l10 l11 "
+	    "tomove white",
+	"black e9 g8 h5 h8 h9 i5 i11 "
+	    "white d11 e5 e8 g4 g7 i6 k5 "
+	    "tomove black",
+	"black e7 e9 f5 f7 h5 h8 i6 i9 k5 "
+	    "white d8 e11 f9 g4 g8 g11 i7 j9 l5 "
+	    "tomove black",
+	"black d9 e6 f6 f7 h4 h8 i8 j9 k4 "
+	    "white f11 g10 i6 i10 j11 k6 k9 l10 "
+	    "tomove white",
+	"black e11 e12 f6 f12 g10 h5 h8 k6 k10 l4 l8 "
+	    "white g4 g8 g9 h6 i4 i12 j6 j7 k5 l10 "
 	    "tomove white",
 };
 #define NVCT (int)(sizeof vct_positions / sizeof vct_positions[0])
