@@ -169,6 +169,16 @@ cpu_stone_along(const struct cpu_stone_pos *pos, int p, int d, int k)
 	return col * pos->size + row;
 }
 
+/* What the point makes over its lines: 1 a double three, 2 a four-three,
+ * 0 neither (two fours are counted apart, in doubles). */
+static inline int
+cpu_stone_combo_kind(int fours, int threes)
+{
+	if (fours == 1 && threes >= 1)
+		return 2;
+	return fours == 0 && threes >= 2;
+}
+
 /* One line's shape at q changes to now: the sums and counts follow. */
 static inline void
 cpu_stone_set(struct cpu_stone_pos *pos, int c, int d, int q, int now)
@@ -176,16 +186,20 @@ cpu_stone_set(struct cpu_stone_pos *pos, int c, int d, int q, int now)
 	int old = pos->pat[c][d][q];
 	int four = (now == CPU_STONE_B4 || now == CPU_STONE_F4) -
 	    (old == CPU_STONE_B4 || old == CPU_STONE_F4);
+	int three = (now == CPU_STONE_F3) - (old == CPU_STONE_F3);
 
 	pos->pat[c][d][q] = (uint8_t)now;
 	pos->eval[c] += cpu_stone_weight[now] - cpu_stone_weight[old];
 	pos->count[c][old]--;
 	pos->count[c][now]++;
-	if (four != 0) {
-		int before = pos->fours[c][q];
+	if (four != 0 || three != 0) {
+		int f = pos->fours[c][q], t = pos->threes[c][q];
 
-		pos->fours[c][q] = (uint8_t)(before + four);
-		pos->doubles[c] += (before + four >= 2) - (before >= 2);
+		pos->combos[c][cpu_stone_combo_kind(f, t)]--;
+		pos->doubles[c] += (f + four >= 2) - (f >= 2);
+		pos->fours[c][q] = (uint8_t)(f + four);
+		pos->threes[c][q] = (uint8_t)(t + three);
+		pos->combos[c][cpu_stone_combo_kind(f + four, t + three)]++;
 	}
 }
 
@@ -468,13 +482,28 @@ cpu_stone_five_after(const struct cpu_stone_pos *pos, int c, int p)
 	return -1;
 }
 
-/* The side to move gets its own shapes a little dearer: it moves first. */
+/*
+ * The side to move gets its own shapes a little dearer: it moves first.
+ * A point where it makes a four-three (or a double three) is most of a
+ * win; the other side's such points it can meet only one at a time.
+ * Black's double three counts nothing where it is restricted.
+ */
 int
 cpu_stone_evaluate(const struct cpu_stone_pos *pos)
 {
-	int c = pos->to_move;
+	int c = pos->to_move, o = 1 - c, v;
+	int three[2] = { pos->forbid ? 0 : 1, 1 };
 
-	return (pos->eval[c] * 5 - pos->eval[1 - c] * 4) / 4;
+	v = (pos->eval[c] * 5 - pos->eval[o] * 4) / 4;
+	if (pos->combos[c][2] > 0)
+		v += 600;
+	else if (three[c] && pos->combos[c][1] > 0)
+		v += 300;
+	if (pos->combos[o][2] > 0)
+		v -= pos->combos[o][2] > 1 ? 350 : 200;
+	if (three[o] && pos->combos[o][1] > 0)
+		v -= pos->combos[o][1] > 1 ? 200 : 100;
+	return v;
 }
 
 static int

@@ -46,6 +46,8 @@ struct cpu_stone_pos {
 	int count[2][CPU_STONE_NPAT]; /* lines of each shape, for quick nos */
 	int doubles[2];      /* points where c makes two fours */
 	uint8_t fours[2][STONE_MAX_POINTS]; /* lines where c makes a four */
+	uint8_t threes[2][STONE_MAX_POINTS]; /* ... an open three */
+	int combos[2][3];    /* points of a four-three, a double three */
 	uint8_t near[STONE_MAX_POINTS]; /* stones within two points */
 	uint8_t pat[2][STONE_NDIRS][STONE_MAX_POINTS];
 	int16_t stack[STONE_MAX_POINTS];
