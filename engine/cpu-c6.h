@@ -60,10 +60,8 @@ struct cpu_c6 {
 
 	/* The search around the board. */
 	struct cpu_search *s;
-	int level;
 	int cells;                        /* positional cells per node */
 	int width;                        /* pairs kept per node */
-	int noise;
 	uint32_t hslot[1 << CPU_C6_HASH_BITS];
 	uint32_t hstamp[1 << CPU_C6_HASH_BITS];
 	uint32_t stamp;
