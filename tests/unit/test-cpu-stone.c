@@ -865,6 +865,46 @@ START_TEST(test_random_legal)
 }
 END_TEST
 
+/* Swap and swap2 from the empty board: the CPU places, chooses, places
+ * more, chooses again, and the game reaches ordinary play. */
+START_TEST(test_swap_openings)
+{
+	static const char *const specs[] = {
+		"freestyle opening=swap", "freestyle opening=swap2",
+		"standard opening=swap2",
+	};
+	struct game *g = mk(specs[_i % 3]);
+	const struct variant *v = g->variant;
+	struct stone_info info;
+	int turns = 0;
+
+	for (;;) {
+		struct game_status st;
+		struct cpu_result r;
+		char err[GAME_ERR_LEN];
+
+		ck_assert_int_eq(stone_game_info(g, &info), 0);
+		if (info.stage == STONE_INFO_PLAY)
+			break;
+		ck_assert_int_lt(++turns, 10);
+		v->status(g, &st);
+		ck_assert_int_eq(think_raw(g, 1 + _i % 5, 20000,
+		    (uint64_t)_i, 0, &r), 0);
+		if (st.phase == GAME_CHOOSING) {
+			ck_assert(r.is_choice);
+			ck_assert(v->choose(g, r.choice, err, sizeof err) == 0);
+		} else {
+			ck_assert(!r.is_choice && r.nmoves == 1);
+			ck_assert_msg(v->play(g, st.to_move, &r.move[0], err,
+			    sizeof err) == 0, "%s", err);
+		}
+	}
+	ck_assert(stone_game_board(g)->stones == 3 ||
+	    stone_game_board(g)->stones == 5);
+	game_free(g);
+}
+END_TEST
+
 int
 main(int argc, char **argv)
 {
@@ -890,6 +930,7 @@ main(int argc, char **argv)
 	tcase_add_test(tc, test_restricted_never);
 	tcase_add_test(tc, test_white_uses_restriction);
 	tcase_add_loop_test(tc, test_random_legal, 0, 8);
+	tcase_add_loop_test(tc, test_swap_openings, 0, 6);
 	tcase_add_loop_test(tc, test_vcf_solved, 0, NVCF);
 	tcase_add_loop_test(tc, test_vct_solved, 0, NVCT);
 	suite_add_tcase(s, tc);
