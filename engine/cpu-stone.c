@@ -26,16 +26,17 @@ struct cpu_stone_level {
 	int vcf;        /* fours in a VCF; 0 no VCF */
 	int vct;        /* threats in a VCT; 0 no VCT */
 	int answer;     /* meets an open three with its answers only */
-	int guard;      /* checks its move against the other's VCF */
+	int guard;      /* checks its moves against the other's VCF (1), and
+	                   its choice against the other's VCT (2) */
 };
 
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0 },
 	{ 1000, 1, 8, 90, 0, 0, 0, 0 },
 	{ 8000, 3, 10, 25, 4, 0, 1, 0 },
-	{ 50000, 6, 12, 0, 12, 2, 1, 1 },
-	{ 250000, 10, 16, 0, 20, 3, 1, 1 },
-	{ 0, 40, 20, 0, 30, 5, 1, 1 },
+	{ 30000, 6, 12, 0, 10, 2, 1, 1 },
+	{ 400000, 12, 16, 0, 20, 3, 1, 2 },
+	{ 0, 40, 20, 0, 30, 5, 1, 2 },
 };
 
 /* What level 5 may spend when nothing else limits it. */
@@ -232,6 +233,34 @@ cpu_stone_guard(struct cpu_stone_pos *pos, struct cpu_search *s,
 	return k;
 }
 
+/*
+ * The search's choice k, or the next best after which the other side has
+ * no win by threes and fours, if one of the first few is such: the VCT
+ * sees further along threats than the search does.
+ */
+static int
+cpu_stone_safe(struct cpu_stone_pos *pos, struct cpu_search *s, int depth,
+    const int *moves, const int *value, int n, int k)
+{
+	int tried = 0, m;
+
+	if (CPU_STONE_WON(value[k]))
+		return k;
+	for (int i = -1; i < n && tried < 4 && !cpu_search_done(s); i++) {
+		int idx = i < 0 ? k : i, lost;
+
+		if ((i >= 0 && i == k) || CPU_STONE_LOST(value[idx]))
+			continue;
+		tried++;
+		cpu_stone_put(pos, moves[idx]);
+		lost = cpu_stone_vct(pos, s, depth, &m);
+		cpu_stone_undo(pos);
+		if (!lost && !s->stopped)
+			return idx;
+	}
+	return k;
+}
+
 /* Iterative deepening over the root's moves; the best move's index. */
 static int
 cpu_stone_deepen(struct cpu_stone_ab *ab, const struct cpu_stone_level *lv,
@@ -363,7 +392,14 @@ cpu_stone_root(const struct game *g, struct cpu_stone_pos *pos,
 	}
 	for (int i = 0; i < n; i++)
 		value[i] = 0;
-	k = n > 1 ? cpu_stone_deepen(ab, lv, moves, value, n, res) : 0;
+	if (lv->guard >= 2 && n > 1) {
+		/* Leave a fifth for checking the choice against VCTs. */
+		cpu_stone_budget_begin(s, &budget, 800);
+		k = cpu_stone_deepen(ab, lv, moves, value, n, res);
+		cpu_stone_budget_end(s, &budget);
+		k = cpu_stone_safe(pos, s, lv->vct, moves, value, n, k);
+	} else
+		k = n > 1 ? cpu_stone_deepen(ab, lv, moves, value, n, res) : 0;
 	if (lv->noise && n > 1 && res->depth > 0) {
 		int bestv = -CPU_STONE_INF;
 
