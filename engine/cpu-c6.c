@@ -427,8 +427,8 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	 * every threat of the other side first. */
 	if (info.left == 2 && lv->tss > 0) {
 		cpu_c6_share_begin(b, &sh, 300);
-		for (int d = 1; d <= lv->tss; d++) {
-			if (cpu_c6_tss(b, c, d, &pair) != 1)
+		for (int d = 1, r = 0; d <= lv->tss && r >= 0; d++) {
+			if ((r = cpu_c6_tss(b, c, d, &pair)) != 1)
 				continue;
 			cpu_c6_share_end(b, &sh);
 			cpu_c6_answer(b, c, res, CPU_C6_PA(pair),
