@@ -39,6 +39,7 @@ struct gamehalld {
 	struct config		 cfg;
 	struct store		*store;
 	struct worker		*worker;
+	struct worker		*cpu_worker;
 	struct cpujob_pool	*cpu;
 	struct hall		*hall;
 	struct server		*server;
@@ -148,7 +149,14 @@ main(int argc, char **argv)
 		log_error("cannot start the worker threads");
 		goto out;
 	}
-	d.cpu = cpujob_pool_new(d.worker, (size_t)d.cfg.cpu_hash << 20);
+	/* The computer players think on a pool of their own, idle-scheduled,
+	 * so that a search never waits a login or delays a frame. */
+	d.cpu_worker = worker_new(d.base, d.cfg.worker_threads);
+	if (d.cpu_worker != NULL && worker_idle(d.cpu_worker) != 0)
+		log_warn("CPU players: idle scheduling refused; they think "
+		    "at normal priority");
+	d.cpu = d.cpu_worker != NULL ? cpujob_pool_new(d.cpu_worker,
+	    (size_t)d.cfg.cpu_hash << 20) : NULL;
 	d.hall = hall_new(d.base, d.clock, &d.cfg, d.store, d.worker);
 	if (d.cpu == NULL || d.hall == NULL) {
 		log_error("cannot create the hall");
@@ -188,6 +196,7 @@ out:
 	if (d.hall != NULL)
 		hall_free(d.hall);
 	worker_free(d.worker);
+	worker_free(d.cpu_worker);
 	cpujob_pool_free(d.cpu);	/* after the searches ended */
 	if (d.store != NULL)
 		store_close(d.store);

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,6 +252,19 @@ worker_cancel(struct worker_job *job)
 		worker_finish(w, job);
 	}
 	pthread_mutex_unlock(&w->lock);
+}
+
+int
+worker_idle(struct worker *w)
+{
+	struct sched_param	sp = { .sched_priority = 0 };
+	int			rc = 0;
+
+	for (int i = 0; i < w->nthreads; i++) {
+		if (pthread_setschedparam(w->threads[i], SCHED_IDLE, &sp) != 0)
+			rc = -1;
+	}
+	return rc;
 }
 
 size_t

@@ -55,6 +55,15 @@ enum worker_priority {
 struct worker *worker_new(struct event_base *base, int threads);
 
 /*
+ * Let the pool's threads run only when no other thread of the machine
+ * wants a core (Linux's SCHED_IDLE): for the computer players, whose
+ * searches must never delay the loop thread, which draws every screen.  A
+ * search still answers on time, since its limit is wall-clock time.  0, or
+ * -1 when the system refused (the threads then keep their priority).
+ */
+int	worker_idle(struct worker *);
+
+/*
  * Queue a job.  NULL (and neither callback is ever called) if the pool is
  * shutting down or out of memory.
  */

@@ -4,6 +4,7 @@
  */
 #include <check.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@ struct job {
 	int		 input;
 	int		 output;
 	pthread_t	 ran_on;
+	int		 policy;	/* the thread's, as run() saw it */
 	bool		 ran;
 	bool		 done;
 	bool		 cancelled;
@@ -40,6 +42,7 @@ job_run(void *arg)
 			usleep(1000);
 	}
 	j->ran_on = pthread_self();
+	j->policy = sched_getscheduler(0);
 	j->output = j->input * j->input;
 	if (j->order != NULL)
 		j->order[j->input] = atomic_fetch_add(j->turn, 1);
@@ -212,6 +215,33 @@ START_TEST(test_free_cancels_outstanding)
 }
 END_TEST
 
+/* An idle pool still runs every job, on threads that yield to all others. */
+START_TEST(test_idle_pool)
+{
+	struct event_base	*base = event_base_new();
+	struct worker		*w = worker_new(base, 2);
+	struct job		 jobs[8];
+	int			 count = 0;
+
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(worker_idle(w), 0);
+	memset(jobs, 0, sizeof jobs);
+	for (int i = 0; i < 8; i++) {
+		jobs[i].input = i + 1;
+		jobs[i].done_count = &count;
+		ck_assert_ptr_nonnull(worker_submit(w, WORKER_NORMAL, job_run,
+		    job_done, &jobs[i]));
+	}
+	loop_until(base, &count, 8);
+	for (int i = 0; i < 8; i++) {
+		ck_assert_int_eq(jobs[i].output, (i + 1) * (i + 1));
+		ck_assert_int_eq(jobs[i].policy, SCHED_IDLE);
+	}
+	worker_free(w);
+	event_base_free(base);
+}
+END_TEST
+
 static Suite *
 worker_suite(void)
 {
@@ -222,6 +252,7 @@ worker_suite(void)
 	tcase_add_test(tc, test_urgent_first);
 	tcase_add_test(tc, test_cancel);
 	tcase_add_test(tc, test_free_cancels_outstanding);
+	tcase_add_test(tc, test_idle_pool);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;
