@@ -102,7 +102,7 @@ view_table_seat(struct grid *g, int x, int y, int w, const struct view_table *v,
 	struct grid_style norm = view_style(VIEW_NORMAL);
 	struct grid_style dim = view_style(VIEW_DIM);
 	struct grid_style side, name;
-	char flags[80], text[8];
+	char flags[80], text[16];	/* a seat number, a glyph */
 	int at = 0, end = x + w;
 
 	if (s->name == NULL) {
