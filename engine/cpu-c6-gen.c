@@ -214,6 +214,8 @@ cpu_c6_cells(const struct cpu_c6 *b, int c, int *out, int max)
 {
 	int val[CPU_C6_GEN_CELLS], n = 0;
 
+	if (max <= 0)
+		return 0;
 	if (b->stones == 0) {
 		out[0] = (b->size / 2) * b->size + b->size / 2;
 		return 1;

@@ -369,7 +369,7 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	struct cpu_c6 *b;
 	struct cpu_c6_root list[128];
 	struct cpu_c6_share sh;
-	int c, n, cells[2], level, best = 0, rc = 0;
+	int c, n, cells[2], level, best = 0, rc = 0, guarded;
 	uint32_t pair;
 
 	if (stone_game_info(g, &info) != 0 ||
@@ -442,10 +442,12 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	if (cpu_search_done(s))
 		goto out;
 
-	if (lv->guard > 0)
+	/* Read once: the share begun must be the share ended. */
+	guarded = lv->guard > 0;
+	if (guarded)
 		cpu_c6_share_begin(b, &sh, 750);
 	best = cpu_c6_root_search(b, c, lv, list, n, res);
-	if (lv->guard > 0) {
+	if (guarded) {
 		cpu_c6_share_end(b, &sh);
 		/* A pair the other side wins against by threats is not worth
 		 * its score; take the best one he cannot. */
