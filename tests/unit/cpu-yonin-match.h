@@ -87,6 +87,10 @@ match_play(struct match *m)
 
 	if (g == NULL)
 		return -1;
+	/* Each game from an empty table, so that a game replays alike
+	 * whatever was played before it. */
+	if (m->tt != NULL)
+		cpu_tt_clear(m->tt);
 	m->illegal = 0;
 	for (m->plies = 0; ; m->plies++) {
 		struct move mv;
