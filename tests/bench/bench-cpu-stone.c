@@ -4,8 +4,9 @@
  * a first move at each level, and level N against level N-1 in self-play
  * (games alternating colours from varied openings) with a 95% margin.
  *
- *   bench-cpu-stone [GAMES [MS]]   games per pairing (20), ms per move (2000;
- *                                  0: node caps only, as on an idle core)
+ *   bench-cpu-stone [GAMES [MS [VARIANT]]]
+ *	games per pairing (20), ms per move (2000; 0: node caps only, as on
+ *	an idle core), the variant of the self-play (renju)
  */
 #include <math.h>
 #include <stdio.h>
@@ -54,23 +55,27 @@ bench_move(struct game *g, int level, int ms, uint64_t nodes, uint64_t seed,
 	return g->variant->play(g, st.to_move, &r->move[0], err, sizeof err);
 }
 
-/* A varied opening: a black and a white stone at random near the centre
- * (three or more hand Black most of the games in freestyle). */
+/*
+ * A varied opening the centre rule allows: Black on the centre, White
+ * next to it, then a black and a white stone within two of the centre.
+ */
 static void
 bench_opening(struct game *g, uint64_t *x)
 {
 	const struct stone_board *b = stone_game_board(g);
-	int n = 2, c = b->size / 2;
+	int c = b->size / 2;
 	char err[GAME_ERR_LEN];
 
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < 4; i++) {
 		struct game_status st;
 		struct move m = { -1, 0, 0, 0 };
+		int reach = i == 0 ? 0 : i == 1 ? 1 : 2;
 
 		do {
 			*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
-			m.to = (int16_t)((c - 2 + (int)(*x >> 33) % 5) * b->size +
-			    c - 2 + (int)(*x >> 50) % 5);
+			m.to = (int16_t)((c - reach + (int)(*x >> 33) %
+			    (2 * reach + 1)) * b->size + c - reach +
+			    (int)(*x >> 50) % (2 * reach + 1));
 		} while (b->cell[m.to] != STONE_EMPTY);
 		g->variant->status(g, &st);
 		g->variant->play(g, st.to_move, &m, err, sizeof err);
@@ -142,10 +147,30 @@ bench_nps(const char *name, struct cpu_tt *tt)
 	    name, cpu > 0 ? nodes / cpu : 0, ms > 0 ? nodes * 1000.0 / ms : 0);
 }
 
+/* The first middle game from seed 9 on that asks for a search, not a
+ * forced block or a five. */
 static void
 bench_first(struct cpu_tt *tt)
 {
-	struct game *g = bench_middle("freestyle", 9, tt);
+	struct game *g = NULL;
+
+	for (uint64_t seed = 9; seed < 40; seed++) {
+		struct game *copy;
+		struct cpu_result r;
+
+		g = bench_middle("freestyle", seed, tt);
+		copy = game_copy(g);
+		if (bench_move(copy, 1, 0, 0, 1, tt, &r) == 0 &&
+		    r.pv[0] == 'd') {
+			game_free(copy);
+			break;
+		}
+		game_free(copy);
+		game_free(g);
+		g = NULL;
+	}
+	if (g == NULL)
+		return;
 
 	printf("time to a move (freestyle middle game, default time):\n");
 	for (int level = CPU_LEVEL_MIN; level <= CPU_LEVEL_MAX; level++) {
@@ -228,7 +253,9 @@ main(int argc, char **argv)
 	bench_nps("freestyle", tt);
 	bench_nps("renju", tt);
 	bench_first(tt);
-	bench_match("freestyle", games, ms, tt);
+	/* Renju: the restrictions keep Black's first move from deciding
+	 * most games between players who both see their threats. */
+	bench_match(argc > 3 ? argv[3] : "renju", games, ms, tt);
 	cpu_tt_free(tt);
 	return 0;
 }
