@@ -269,13 +269,14 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 			worth[p] += b->hand[p][i] * cpu_yonin_hand_value[i];
 	}
 	for (int sq = 0; sq < YONIN_SQUARES; sq++) {
-		int o = b->owner[sq], k = b->kind[sq], low, e, v, gain;
+		int o = b->owner[sq], k = b->kind[sq], low, v, gain;
 
 		if (k == 0 || o < 0 || k == YONIN_KING)
 			continue;
 		v = cpu_yonin_value[k];
 		worth[o] += v;
-		if ((e = cpu_yonin_enemy_att(b, &m, o, sq, &low)) == 0)
+		/* Attacked by no rival: no threat to it. */
+		if (cpu_yonin_enemy_att(b, &m, o, sq, &low) == 0)
 			continue;
 		gain = m.att[o][sq] > 0 ? v - low : v;
 		if (gain > threat[o])
