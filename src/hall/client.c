@@ -103,8 +103,9 @@ client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 	c->redraw_timer = clock_timer_new(hall->clock, client_redraw_cb, c);
 	c->esc_timer = clock_timer_new(hall->clock, client_esc_cb, c);
 	c->linger_timer = clock_timer_new(hall->clock, client_linger_cb, c);
+	c->lobby_timer = clock_timer_new(hall->clock, hall_lobby_due, c);
 	if (c->redraw_timer == NULL || c->esc_timer == NULL ||
-	    c->linger_timer == NULL) {
+	    c->linger_timer == NULL || c->lobby_timer == NULL) {
 		client_free(c);
 		return NULL;
 	}
@@ -125,6 +126,7 @@ client_free(struct client *c)
 	clock_timer_free(c->redraw_timer);
 	clock_timer_free(c->esc_timer);
 	clock_timer_free(c->linger_timer);
+	clock_timer_free(c->lobby_timer);
 	grid_free(c->shown);
 	free(c->farewell);
 	free(c);
@@ -168,6 +170,8 @@ client_draw(struct client *c)
 
 	if (c->conn == NULL || c->closing || !(c->redraw & CLIENT_REDRAW))
 		return;
+	if (c->lobby_due)
+		return;		/* the lobby opens first, then draws */
 	if (conn_busy(c->conn))
 		return;		/* `writable` draws the newest state */
 	if ((frame = client_frame(c)) == NULL)
@@ -519,4 +523,5 @@ client_closed(struct client *c)
 	clock_timer_cancel(c->redraw_timer);
 	clock_timer_cancel(c->esc_timer);
 	clock_timer_cancel(c->linger_timer);
+	clock_timer_cancel(c->lobby_timer);
 }

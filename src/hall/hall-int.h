@@ -175,6 +175,8 @@ struct client {
 	bool			 close_sent;	/* conn_close was called */
 	char			*farewell;
 	struct clock_timer	*linger_timer;
+	struct clock_timer	*lobby_timer;	/* hall_lobby_soon */
+	bool			 lobby_due;
 };
 
 TAILQ_HEAD(client_list, client);
@@ -241,6 +243,10 @@ void	 hall_set_identity(struct hall *, struct client *, struct identity *id,
 /* The client becomes id (as above, announced) and goes to the lobby,
  * where a waiting exec command runs. */
 void	 hall_enter(struct hall *, struct client *, struct identity *id);
+/* The lobby opens on the next loop turn, replacing every screen, once the
+ * screen that asked has returned (it is not freed under its own feet). */
+void	 hall_lobby_soon(struct client *);
+void	 hall_lobby_due(void *client);
 /* Say something in the lobby chat as the client's identity: 0, or -1
  * with the reason (too fast: wait) in why. */
 int	 hall_chat(struct hall *, struct client *, const char *text,

@@ -293,8 +293,28 @@ void
 hall_enter(struct hall *hall, struct client *c, struct identity *id)
 {
 	hall_set_identity(hall, c, id, true);
+	hall_lobby_soon(c);
+}
+
+void
+hall_lobby_soon(struct client *c)
+{
+	c->lobby_due = true;
+	clock_timer_set(c->lobby_timer, 0);
+}
+
+/* The lobby replaces whatever screen asked for it, from the loop, once that
+ * screen's handler has returned. */
+void
+hall_lobby_due(void *arg)
+{
+	struct client	*c = arg;
+
+	if (!c->lobby_due || c->closing)
+		return;
+	c->lobby_due = false;
 	screen_lobby_open(c);
-	hall_exec(hall, c);
+	hall_exec(c->hall, c);
 }
 
 int

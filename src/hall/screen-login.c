@@ -64,7 +64,7 @@ screen_login_checked(struct client *c, void *state, bool ok, const char *hash,
 		conn_set_account(c->conn, u.id, u.name);
 		log_info("%s: %s logged in with a password",
 		    conn_label(c->conn), u.name);
-		hall_enter(hall, c, id);	/* frees this screen */
+		hall_enter(hall, c, id);	/* the lobby, next */
 		return;
 	}
 

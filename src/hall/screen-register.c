@@ -119,9 +119,9 @@ screen_register_hashed(struct client *c, void *state, bool ok, const char *hash,
 		snprintf(was, sizeof was, "%s", c->identity->name);
 		hall_set_identity(hall, c, id, false);
 		hall_notice(hall, "%s registered as %s.", was, u.name);
-		screen_lobby_open(c);	/* frees this screen */
+		hall_lobby_soon(c);
 	} else
-		hall_enter(hall, c, id);	/* frees this screen */
+		hall_enter(hall, c, id);	/* the lobby, next */
 	if (c->info->fingerprint[0] != '\0')
 		client_status(c, false, "Welcome, %s! Press a, then k, and "
 		    "this SSH key logs you straight in next time.", u.name);

@@ -65,7 +65,7 @@ screen_welcome_choose(struct client *c, struct screen_welcome *w, int which)
 		}
 		log_info("%s: guest %s%s", conn_label(c->conn), id->name,
 		    id->key[0] != '\0' ? " (device key)" : "");
-		hall_enter(c->hall, c, id);	/* frees this screen */
+		hall_enter(c->hall, c, id);	/* the lobby, next */
 		return;
 	case VIEW_WELCOME_QUIT:
 		client_leave(c, "Goodbye.");
