@@ -112,8 +112,9 @@ cpu_stone_vcf(struct cpu_stone_pos *pos, struct cpu_search *s, int depth,
 		if (win)
 			*move = cand[i];
 	}
+	/* A move is remembered only with the win it makes. */
 	return cpu_stone_remember(pos, s, CPU_STONE_VCF_SALT, depth, win,
-	    *move);
+	    win ? *move : -1);
 }
 
 static void
@@ -241,5 +242,5 @@ cpu_stone_vct(struct cpu_stone_pos *pos, struct cpu_search *s, int depth,
 			*move = p;
 	}
 	return cpu_stone_remember(pos, s, CPU_STONE_VCT_SALT, depth, win,
-	    *move);
+	    win ? *move : -1);
 }
