@@ -22,12 +22,12 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	struct gtp *gtp;
-	char *line = NULL;
-	size_t size = 0;
-	ssize_t n;
-	int quit = 0, gomocup = 0, level = CPU_LEVEL_MAX;
-	const char *base = strrchr(argv[0], '/');
+	struct gtp	*gtp;
+	char		*line = NULL;
+	size_t		 size = 0;
+	ssize_t		 n;
+	int		 quit = 0, gomocup = 0, level = CPU_LEVEL_MAX;
+	const char	*base = strrchr(argv[0], '/');
 
 	/* Gomocup managers run "pbrain-NAME" with no arguments. */
 	base = base != NULL ? base + 1 : argv[0];

@@ -41,8 +41,8 @@ struct gomocup_loop {
 static void *
 gomocup_loop_worker(void *arg)
 {
-	struct gomocup_loop *l = arg;
-	ssize_t n;
+	struct gomocup_loop	*l = arg;
+	ssize_t			 n;
 
 	gomocup_job_run(&l->job, &l->stop);
 	do
@@ -64,7 +64,7 @@ gomocup_loop_write(const char *text)
 static int
 gomocup_loop_push(struct gomocup_loop *l, const char *line, size_t len)
 {
-	char *copy;
+	char	*copy;
 
 	if (l->qhead + l->qlen == l->qsize) {
 		if (l->qhead > 0) {
@@ -110,8 +110,8 @@ gomocup_loop_end_queued(const struct gomocup_loop *l)
 static void
 gomocup_loop_join(struct gomocup_loop *l)
 {
-	char byte;
-	ssize_t n;
+	char	 byte;
+	ssize_t	 n;
 
 	pthread_join(l->thread, NULL);
 	do
@@ -159,9 +159,9 @@ gomocup_loop_finish_think(struct gomocup_loop *l)
 static int
 gomocup_loop_read(struct gomocup_loop *l)
 {
-	char buf[4096];
-	ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
-	size_t start = 0;
+	char	 buf[4096];
+	ssize_t	 n = read(STDIN_FILENO, buf, sizeof buf);
+	size_t	 start = 0;
 
 	if (n < 0)
 		return errno == EINTR || errno == EAGAIN ? 0 : -1;
@@ -248,8 +248,8 @@ gomocup_loop_run(struct gomocup_loop *l)
 int
 gomocup_main(int level)
 {
-	struct gomocup_loop l;
-	int rc;
+	struct gomocup_loop	 l;
+	int			 rc;
 
 	memset(&l, 0, sizeof l);
 	if ((l.gc = gomocup_new(level)) == NULL || pipe(l.done) != 0) {

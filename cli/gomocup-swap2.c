@@ -25,8 +25,8 @@ struct game *
 gomocup_swap2_position(int size, int rule, const int16_t *points, int n,
     char *err, size_t errlen)
 {
-	char *opt[1] = { "opening=swap2" };
-	struct game *g;
+	char		*opt[1] = { "opening=swap2" };
+	struct game	*g;
 
 	rule &= ~2; /* the continuous game is the manager's business */
 	if (size != 15 || (rule != 0 && rule != 1)) {
@@ -66,8 +66,8 @@ gomocup_swap2_position(int size, int rule, const int16_t *points, int n,
 static void
 gomocup_swap2_add(int size, int point, char *text, size_t len)
 {
-	size_t at = strlen(text);
-	char buf[24];
+	size_t	 at = strlen(text);
+	char	 buf[24];
 
 	gomocup_point_format(size, point, buf, sizeof buf);
 	snprintf(text + at, len - at, "%s%s", at > 0 ? " " : "", buf);
@@ -77,9 +77,9 @@ void
 gomocup_swap2_run(struct game *g, const struct cpu_limits *lim,
     struct cpu_stop *stop, char *text, size_t len)
 {
-	const struct variant *v = g->variant;
-	int size = stone_game_board(g)->size, placed = 0;
-	char err[GAME_ERR_LEN];
+	const struct variant	*v = g->variant;
+	int			 size = stone_game_board(g)->size, placed = 0;
+	char			 err[GAME_ERR_LEN];
 
 	text[0] = '\0';
 	/* At most three stones or a choice and a stone. */

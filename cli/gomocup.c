@@ -71,7 +71,7 @@ struct gomocup {
 struct gomocup *
 gomocup_new(int level)
 {
-	struct gomocup *gc = calloc(1, sizeof *gc);
+	struct gomocup	*gc = calloc(1, sizeof *gc);
 
 	if (gc == NULL)
 		return NULL;
@@ -98,8 +98,8 @@ gomocup_say(struct gomocup *gc, const char *fmt, ...)
 static const char *
 gomocup_say(struct gomocup *gc, const char *fmt, ...)
 {
-	va_list ap;
-	size_t n;
+	va_list	 ap;
+	size_t	 n;
 
 	va_start(ap, fmt);
 	vsnprintf(gc->out, sizeof gc->out - 1, fmt, ap);
@@ -114,7 +114,7 @@ gomocup_say(struct gomocup *gc, const char *fmt, ...)
 static long long
 gomocup_number(const char *s, const char **end, long long max)
 {
-	long long v = 0;
+	long	 long v = 0;
 
 	while (*s == ' ')
 		s++;
@@ -135,8 +135,8 @@ gomocup_number(const char *s, const char **end, long long max)
 static int
 gomocup_point_fields(int size, const char *text, int *field)
 {
-	const char *t;
-	long long x, y, f;
+	const char	*t;
+	long		 long x, y, f;
 
 	if (size <= 0 || (x = gomocup_number(text, &t, 9999)) < 0 || *t != ',' ||
 	    (y = gomocup_number(t + 1, &t, 9999)) < 0)
@@ -173,7 +173,7 @@ gomocup_board_put(struct gomocup_board *b, int p, int who)
 static void
 gomocup_board_take(struct gomocup_board *b, int p)
 {
-	int i;
+	int	 i;
 
 	b->cell[p] = GOMOCUP_EMPTY;
 	for (i = 0; i < b->n && b->order[i] != p; i++)
@@ -194,7 +194,7 @@ gomocup_board_take(struct gomocup_board *b, int p)
 struct game *
 gomocup_game_new(int size, int rule, char *err, size_t errlen)
 {
-	char *opt[2] = { "size=19", NULL };
+	char	*opt[2] = { "size=19", NULL };
 
 	rule &= ~GOMOCUP_RULE_CONTINUOUS;
 	if (size == 15) {
@@ -216,7 +216,7 @@ gomocup_game_new(int size, int rule, char *err, size_t errlen)
 static int
 gomocup_supported(int size, int rule, char *err, size_t errlen)
 {
-	struct game *g = gomocup_game_new(size, rule, err, errlen);
+	struct game	*g = gomocup_game_new(size, rule, err, errlen);
 
 	game_free(g);
 	return g != NULL ? 0 : -1;
@@ -227,7 +227,7 @@ gomocup_supported(int size, int rule, char *err, size_t errlen)
 static int
 gomocup_budget(const struct gomocup *gc)
 {
-	long ms = gc->timeout_turn > 0 ? gc->timeout_turn : GOMOCUP_FAST_MS;
+	long	 ms = gc->timeout_turn > 0 ? gc->timeout_turn : GOMOCUP_FAST_MS;
 
 	if (gc->timeout_match > 0 && gc->time_left >= 0) {
 		/* Moves still to come for us: a game seldom fills the board,
@@ -246,7 +246,7 @@ gomocup_budget(const struct gomocup *gc)
 static size_t
 gomocup_tt_wanted(const struct gomocup *gc)
 {
-	size_t bytes = CPU_DEFAULT_TT_BYTES;
+	size_t	 bytes = CPU_DEFAULT_TT_BYTES;
 
 	/* Half the allowance for the table, the rest for everything else. */
 	if (gc->max_memory > 0 && (unsigned long long)gc->max_memory / 2 < bytes)
@@ -274,12 +274,12 @@ gomocup_limits(struct gomocup *gc, struct cpu_limits *lim, int n)
 static struct game *
 gomocup_position(struct gomocup *gc)
 {
-	const struct gomocup_board *b = &gc->board;
-	char err[GAME_ERR_LEN], (*text)[16];
-	char **tok;
-	struct game *g;
-	struct game_status st;
-	int count[3] = { 0 }, ours, ntok = 0;
+	const struct gomocup_board	*b = &gc->board;
+	char				 err[GAME_ERR_LEN], (*text)[16];
+	char				**tok;
+	struct game			*g;
+	struct game_status		 st;
+	int				 count[3] = { 0 }, ours, ntok = 0;
 
 	if ((g = gomocup_game_new(gc->size, gc->rule, err, sizeof err)) ==
 	    NULL)
@@ -324,7 +324,7 @@ fail:
 static int
 gomocup_nearest_empty(const struct gomocup *gc)
 {
-	int best = -1, bestd = 0, c = gc->size / 2;
+	int	 best = -1, bestd = 0, c = gc->size / 2;
 
 	for (int p = 0; p < gc->size * gc->size; p++) {
 		int dx = p / gc->size - c, dy = p % gc->size - c;
@@ -341,8 +341,8 @@ gomocup_nearest_empty(const struct gomocup *gc)
 static const char *
 gomocup_move_answer(struct gomocup *gc, const struct cpu_result *res)
 {
-	char text[24];
-	int p = -1;
+	char	 text[24];
+	int	 p = -1;
 
 	if (res != NULL && !res->is_choice && res->nmoves >= 1) {
 		p = res->move[0].to;
@@ -380,7 +380,7 @@ gomocup_job_prepare(struct gomocup *gc, struct gomocup_job *job)
 void
 gomocup_job_run(struct gomocup_job *job, struct cpu_stop *stop)
 {
-	char err[GAME_ERR_LEN];
+	char	 err[GAME_ERR_LEN];
 
 	if (job->game == NULL)
 		return;
@@ -397,7 +397,7 @@ gomocup_job_run(struct gomocup_job *job, struct cpu_stop *stop)
 const char *
 gomocup_job_answer(struct gomocup *gc, struct gomocup_job *job)
 {
-	const char *out;
+	const char	*out;
 
 	if (job->swap2) {
 		gc->swap2_asked = 0;
@@ -414,7 +414,7 @@ gomocup_job_answer(struct gomocup *gc, struct gomocup_job *job)
 const char *
 gomocup_think(struct gomocup *gc, struct cpu_stop *stop)
 {
-	struct gomocup_job job;
+	struct gomocup_job	 job;
 
 	gomocup_job_prepare(gc, &job);
 	gomocup_job_run(&job, stop);
@@ -424,7 +424,7 @@ gomocup_think(struct gomocup *gc, struct cpu_stop *stop)
 static const char *
 gomocup_start(struct gomocup *gc, int size)
 {
-	char err[GAME_ERR_LEN];
+	char	 err[GAME_ERR_LEN];
 
 	if (gomocup_supported(size, gc->rule, err, sizeof err) != 0)
 		return gomocup_say(gc, "ERROR %s", err);
@@ -438,10 +438,10 @@ gomocup_start(struct gomocup *gc, int size)
 static const char *
 gomocup_info(struct gomocup *gc, const char *args)
 {
-	char key[32], err[GAME_ERR_LEN];
-	const char *t;
-	long long v;
-	int n = 0, rule;
+	char		 key[32], err[GAME_ERR_LEN];
+	const char	*t;
+	long		 long v;
+	int		 n = 0, rule;
 
 	while (*args == ' ')
 		args++;
@@ -505,8 +505,8 @@ gomocup_info(struct gomocup *gc, const char *args)
 static const char *
 gomocup_board_line(struct gomocup *gc, const char *line, int *action)
 {
-	struct gomocup_board *in = &gc->incoming;
-	int p, field;
+	struct gomocup_board	*in = &gc->incoming;
+	int			 p, field;
 
 	if (strcasecmp(line, "DONE") == 0) {
 		gc->reading = 0;
@@ -552,7 +552,7 @@ static int
 gomocup_arg_point(struct gomocup *gc, const char *cmd, const char *args,
     const char **why)
 {
-	int p;
+	int	 p;
 
 	if (gc->size == 0) {
 		*why = gomocup_say(gc, "ERROR %s before START", cmd);
@@ -569,11 +569,11 @@ gomocup_arg_point(struct gomocup *gc, const char *cmd, const char *args,
 const char *
 gomocup_feed(struct gomocup *gc, const char *input, int *action)
 {
-	char line[512], cmd[16];
-	const char *args, *why = "";
-	size_t len = strcspn(input, "\r\n");
-	long long n;
-	int p, c = 0;
+	char		 line[512], cmd[16];
+	const char	*args, *why = "";
+	size_t		 len = strcspn(input, "\r\n");
+	long		 long n;
+	int		 p, c = 0;
 
 	*action = GOMOCUP_NONE;
 	if (len >= sizeof line)

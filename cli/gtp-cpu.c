@@ -53,9 +53,9 @@ static int
 gtp_cpu_apply(struct game *g, const struct cpu_result *res,
     struct gtp_reply *r)
 {
-	const struct variant *v = g->variant;
-	char err[GAME_ERR_LEN], text[32];
-	int played = 0;
+	const struct variant	*v = g->variant;
+	char			 err[GAME_ERR_LEN], text[32];
+	int			 played = 0;
 
 	if (res->is_choice) {
 		if (v->choose == NULL ||
@@ -90,14 +90,14 @@ gtp_cpu_apply(struct game *g, const struct cpu_result *res,
 static int
 gtp_cpu_genmove(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	struct game *g = gtp_game(gtp);
-	const struct variant *v = g->variant;
-	struct gtp_cpu *cpu = gtp_cpu(gtp);
-	struct game_status st;
-	struct cpu_limits lim;
-	struct cpu_result res;
-	char err[GAME_ERR_LEN];
-	int side;
+	struct game		*g = gtp_game(gtp);
+	const struct variant	*v = g->variant;
+	struct gtp_cpu		*cpu = gtp_cpu(gtp);
+	struct game_status	 st;
+	struct cpu_limits	 lim;
+	struct cpu_result	 res;
+	char			 err[GAME_ERR_LEN];
+	int			 side;
 
 	if (argc != 2)
 		return gtp_fail(r, "usage: genmove %s",
@@ -128,8 +128,8 @@ gtp_cpu_genmove(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 static int
 gtp_cpu_level(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	struct gtp_cpu *cpu = gtp_cpu(gtp);
-	int level;
+	struct gtp_cpu	*cpu = gtp_cpu(gtp);
+	int		 level;
 
 	if (argc == 1)
 		return gtp_printf(r, "%d %s", cpu->level,
@@ -152,7 +152,7 @@ static int
 gtp_cpu_number_setting(int argc, char **argv, struct gtp_reply *r,
     const char *what, long min, long max, long *value)
 {
-	long v;
+	long	 v;
 
 	if (argc == 1)
 		return gtp_printf(r, "%ld", *value);
@@ -169,8 +169,8 @@ gtp_cpu_number_setting(int argc, char **argv, struct gtp_reply *r,
 static int
 gtp_cpu_time(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	struct gtp_cpu *cpu = gtp_cpu(gtp);
-	long ms = cpu->time_ms;
+	struct gtp_cpu	*cpu = gtp_cpu(gtp);
+	long		 ms = cpu->time_ms;
 
 	if (gtp_cpu_number_setting(argc, argv, r, "MS", 0, GTP_CPU_TIME_MAX,
 	    &ms) != 0)
@@ -182,9 +182,9 @@ gtp_cpu_time(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 static int
 gtp_cpu_seed(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	struct gtp_cpu *cpu = gtp_cpu(gtp);
-	char *end;
-	unsigned long long seed;
+	struct gtp_cpu	*cpu = gtp_cpu(gtp);
+	char		*end;
+	unsigned long	 long seed;
 
 	if (argc == 1)
 		return gtp_printf(r, "%llu", cpu->seed);
@@ -202,8 +202,8 @@ gtp_cpu_seed(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 static int
 gtp_cpu_hash(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	struct gtp_cpu *cpu = gtp_cpu(gtp);
-	long mb = (long)(cpu->tt_bytes >> 20);
+	struct gtp_cpu	*cpu = gtp_cpu(gtp);
+	long		 mb = (long)(cpu->tt_bytes >> 20);
 
 	if (gtp_cpu_number_setting(argc, argv, r, "MB", 1, GTP_CPU_HASH_MAX,
 	    &mb) != 0)

@@ -20,13 +20,13 @@ static int
 gtp_stone_boardsize(struct gtp *gtp, int argc, char **argv,
     struct gtp_reply *r)
 {
-	struct game *g = gtp_game(gtp), *ng;
-	const struct variant *v = g->variant;
+	struct game		*g = gtp_game(gtp), *ng;
+	const struct variant	*v = g->variant;
 	char opts[256], sizeopt[32], err[GAME_ERR_LEN], *save = NULL, *t;
-	char *opt[GAME_MAX_OPTIONS + 1];
+	char			*opt[GAME_MAX_OPTIONS + 1];
 	int nopt = 0, has_size = 0, size = stone_game_board(g)->size;
-	char *end;
-	long n;
+	char			*end;
+	long			 n;
 
 	if (argc != 2)
 		return gtp_fail(r, "usage: boardsize N");
@@ -57,10 +57,10 @@ static int
 gtp_stone_forbidden(struct gtp *gtp, int argc, char **argv,
     struct gtp_reply *r)
 {
-	struct game *g = gtp_game(gtp);
-	const struct stone_board *b = stone_game_board(g);
-	uint8_t map[STONE_MAX_POINTS];
-	int shown = 0;
+	struct game			*g = gtp_game(gtp);
+	const struct stone_board	*b = stone_game_board(g);
+	uint8_t				 map[STONE_MAX_POINTS];
+	int				 shown = 0;
 
 	if (argc != 1)
 		return gtp_fail(r, "%s takes no arguments", argv[0]);
@@ -83,7 +83,7 @@ gtp_stone_forbidden(struct gtp *gtp, int argc, char **argv,
 static int
 gtp_stone_choose(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	char err[GAME_ERR_LEN];
+	char	 err[GAME_ERR_LEN];
 
 	if (argc != 2)
 		return gtp_fail(r, "usage: gh-choose black|white|more");
@@ -96,8 +96,8 @@ static int
 gtp_stone_players(struct gtp *gtp, int argc, char **argv,
     struct gtp_reply *r)
 {
-	struct game *g = gtp_game(gtp);
-	const struct variant *v = g->variant;
+	struct game		*g = gtp_game(gtp);
+	const struct variant	*v = g->variant;
 
 	if (argc != 1)
 		return gtp_fail(r, "%s takes no arguments", argv[0]);

@@ -13,8 +13,8 @@ static const char *const gtp_yonin_variants[] = { "yonin", NULL };
 static int
 gtp_yonin_checks(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	unsigned checks;
-	int shown = 0;
+	unsigned	 checks;
+	int		 shown = 0;
 
 	if (argc != 1)
 		return gtp_fail(r, "usage: %s", argv[0]);
@@ -54,7 +54,7 @@ static int
 gtp_yonin_eliminated(struct gtp *gtp, int argc, char **argv,
     struct gtp_reply *r)
 {
-	int seat[3], by[3], n;
+	int	 seat[3], by[3], n;
 
 	if (argc != 1)
 		return gtp_fail(r, "usage: %s", argv[0]);

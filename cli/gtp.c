@@ -46,8 +46,8 @@ static int gtp_reply_vadd(struct gtp_reply *, const char *, va_list)
 static int
 gtp_reply_vadd(struct gtp_reply *r, const char *fmt, va_list ap)
 {
-	va_list aq;
-	int n;
+	va_list	 aq;
+	int	 n;
 
 	for (;;) {
 		size_t room = r->size - r->len;
@@ -77,7 +77,7 @@ gtp_reply_vadd(struct gtp_reply *r, const char *fmt, va_list ap)
 static int
 gtp_reply_reserve(struct gtp_reply *r, size_t n)
 {
-	char *buf;
+	char	*buf;
 
 	if (r->size - r->len >= n)
 		return 0;
@@ -91,8 +91,8 @@ gtp_reply_reserve(struct gtp_reply *r, size_t n)
 int
 gtp_printf(struct gtp_reply *r, const char *fmt, ...)
 {
-	va_list ap;
-	int rc;
+	va_list	 ap;
+	int	 rc;
 
 	va_start(ap, fmt);
 	rc = gtp_reply_vadd(r, fmt, ap);
@@ -103,7 +103,7 @@ gtp_printf(struct gtp_reply *r, const char *fmt, ...)
 int
 gtp_fail(struct gtp_reply *r, const char *fmt, ...)
 {
-	va_list ap;
+	va_list	 ap;
 
 	r->len = 0;
 	if (r->buf != NULL)
@@ -117,8 +117,8 @@ gtp_fail(struct gtp_reply *r, const char *fmt, ...)
 struct gtp *
 gtp_new(void)
 {
-	struct gtp *gtp = calloc(1, sizeof *gtp);
-	char err[GAME_ERR_LEN];
+	struct gtp	*gtp = calloc(1, sizeof *gtp);
+	char		 err[GAME_ERR_LEN];
 
 	if (gtp == NULL)
 		return NULL;
@@ -258,8 +258,8 @@ gtp_natural_qsort(const void *a, const void *b)
 long
 gtp_number(const char *s, long max)
 {
-	char *end;
-	long v;
+	char	*end;
+	long	 v;
 
 	if (!isdigit((unsigned char)s[0]))
 		return -1;
@@ -278,7 +278,7 @@ static char *
 gtp_text(const struct game *g,
     int (*fn)(const struct game *, char *, size_t))
 {
-	size_t size = 4096;
+	size_t	 size = 4096;
 
 	for (;;) {
 		char *buf = malloc(size);
@@ -331,7 +331,7 @@ static int
 gtp_cmd_known_command(struct gtp *gtp, int argc, char **argv,
     struct gtp_reply *r)
 {
-	const struct gtp_family *f;
+	const struct gtp_family	*f;
 
 	if (argc != 2)
 		return gtp_fail(r, "usage: known_command COMMAND");
@@ -342,7 +342,7 @@ static int
 gtp_cmd_list_commands(struct gtp *gtp, int argc, char **argv,
     struct gtp_reply *r)
 {
-	const char *sep = "";
+	const char	*sep = "";
 
 	if (gtp_no_args(argc, argv, r) != 0)
 		return -1;
@@ -385,7 +385,7 @@ gtp_cmd_clear_board(struct gtp *gtp, int argc, char **argv,
 static int
 gtp_cmd_play(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	char err[GAME_ERR_LEN];
+	char	 err[GAME_ERR_LEN];
 
 	if (argc != 3)
 		return gtp_fail(r, "usage: play COLOR MOVE");
@@ -408,7 +408,7 @@ static int
 gtp_cmd_showboard(struct gtp *gtp, int argc, char **argv,
     struct gtp_reply *r)
 {
-	char *text;
+	char	*text;
 
 	if (gtp_no_args(argc, argv, r) != 0)
 		return -1;
@@ -423,8 +423,8 @@ gtp_cmd_showboard(struct gtp *gtp, int argc, char **argv,
 static int
 gtp_cmd_variant(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	char err[GAME_ERR_LEN];
-	struct game *g;
+	char		 err[GAME_ERR_LEN];
+	struct game	*g;
 
 	if (argc < 2)
 		return gtp_fail(r, "usage: gh-variant NAME [KEY=VALUE]...");
@@ -440,8 +440,8 @@ gtp_cmd_variant(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 static int
 gtp_cmd_setup(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	char err[GAME_ERR_LEN];
-	struct game *g = game_copy(gtp->game);
+	char		 err[GAME_ERR_LEN];
+	struct game	*g = game_copy(gtp->game);
 
 	if (g == NULL)
 		return gtp_fail(r, "out of memory");
@@ -456,7 +456,7 @@ gtp_cmd_setup(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 static int
 gtp_cmd_status(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	char *text;
+	char	*text;
 
 	if (gtp_no_args(argc, argv, r) != 0)
 		return -1;
@@ -472,10 +472,10 @@ gtp_cmd_status(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 static int
 gtp_legal_texts(struct game *g, char ***out)
 {
-	const struct variant *v = g->variant;
-	struct move *moves = NULL;
-	char **texts;
-	int n, room = 1024;
+	const struct variant	*v = g->variant;
+	struct move		*moves = NULL;
+	char			**texts;
+	int			 n, room = 1024;
 
 	for (;;) {
 		struct move *m = realloc(moves, (size_t)room * sizeof *m);
@@ -516,10 +516,10 @@ gtp_legal_texts(struct game *g, char ***out)
 static int
 gtp_cmd_legal(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	const char *from = argc > 1 ? argv[1] : "";
-	size_t fromlen = strlen(from);
-	char **texts;
-	int n, shown = 0;
+	const char	*from = argc > 1 ? argv[1] : "";
+	size_t		 fromlen = strlen(from);
+	char		**texts;
+	int		 n, shown = 0;
 
 	if (argc > 2)
 		return gtp_fail(r, "usage: gh-legal [FROM]");
@@ -538,7 +538,7 @@ gtp_cmd_legal(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 static int
 gtp_cmd_board(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	char *text;
+	char	*text;
 
 	if (gtp_no_args(argc, argv, r) != 0)
 		return -1;
@@ -557,10 +557,10 @@ gtp_cmd_board(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 static double
 gtp_perft_estimate(struct game *g, int depth)
 {
-	const struct variant *v = g->variant;
-	struct move *moves = malloc(1024 * sizeof *moves);
-	double est = 1, widest = 1;
-	int played = 0, level = 0;
+	const struct variant	*v = g->variant;
+	struct move		*moves = malloc(1024 * sizeof *moves);
+	double			 est = 1, widest = 1;
+	int			 played = 0, level = 0;
 
 	if (moves == NULL)
 		return 1e300;
@@ -591,8 +591,8 @@ gtp_perft_estimate(struct game *g, int depth)
 static int
 gtp_cmd_perft(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	long depth;
-	double est;
+	long	 depth;
+	double	 est;
 
 	if (argc != 2)
 		return gtp_fail(r, "usage: gh-perft DEPTH");
@@ -610,7 +610,7 @@ gtp_cmd_perft(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 static int
 gtp_cmd_record(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	size_t size = 4096;
+	size_t	 size = 4096;
 
 	if (gtp_no_args(argc, argv, r) != 0)
 		return -1;
@@ -659,7 +659,7 @@ static const struct gtp_command gtp_generic_commands[] = {
 static void
 gtp_clean(char *line)
 {
-	char *out = line;
+	char	*out = line;
 
 	for (char *in = line; *in != '\0' && *in != '#'; in++) {
 		unsigned char c = (unsigned char)*in;
@@ -676,7 +676,7 @@ gtp_clean(char *line)
 static const char *
 gtp_frame(struct gtp *gtp, int ok, const char *id)
 {
-	struct gtp_reply *a = &gtp->answer;
+	struct gtp_reply	*a = &gtp->answer;
 	const char *text = gtp->reply.len > 0 ? gtp->reply.buf : "";
 
 	a->len = 0;
@@ -699,12 +699,12 @@ gtp_frame(struct gtp *gtp, int ok, const char *id)
 const char *
 gtp_feed(struct gtp *gtp, const char *input, int *quit)
 {
-	const struct gtp_command *cmd;
-	const struct gtp_family *family;
-	char *line, *save = NULL, *id = "", *t;
-	char **words, **argv;
-	int argc = 0, ok;
-	size_t len = strlen(input);
+	const struct gtp_command	*cmd;
+	const struct gtp_family		*family;
+	char				*line, *save = NULL, *id = "", *t;
+	char				**words, **argv;
+	int				 argc = 0, ok;
+	size_t				 len = strlen(input);
 
 	gtp->reply.len = 0;
 	if (gtp->reply.buf != NULL)

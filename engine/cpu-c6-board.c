@@ -9,7 +9,7 @@
 static uint64_t
 cpu_c6_splitmix(uint64_t *x)
 {
-	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+	uint64_t	 z = (*x += 0x9E3779B97F4A7C15ULL);
 
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
@@ -19,7 +19,7 @@ cpu_c6_splitmix(uint64_t *x)
 void
 cpu_c6_init(struct cpu_c6 *b, int size)
 {
-	uint64_t x = 0xC6C6C6C6ULL;
+	uint64_t	 x = 0xC6C6C6C6ULL;
 
 	memset(b, 0, offsetof(struct cpu_c6, s));
 	memset(b->hstamp, 0, sizeof b->hstamp);
@@ -68,7 +68,7 @@ cpu_c6_live_add(struct cpu_c6 *b, int c, int w)
 static void
 cpu_c6_live_del(struct cpu_c6 *b, int c, int w)
 {
-	int i = b->livepos[w], last = b->live[c][--b->nlive[c]];
+	int	 i = b->livepos[w], last = b->live[c][--b->nlive[c]];
 
 	b->live[c][i] = (int16_t)last;
 	b->livepos[last] = (int16_t)i;
@@ -78,7 +78,7 @@ cpu_c6_live_del(struct cpu_c6 *b, int c, int w)
 static void
 cpu_c6_near(struct cpu_c6 *b, int p, int delta)
 {
-	int col = p / b->size, row = p % b->size;
+	int	 col = p / b->size, row = p % b->size;
 
 	for (int c = col - 2; c <= col + 2; c++) {
 		if (c < 0 || c >= b->size)
@@ -119,7 +119,7 @@ cpu_c6_put_lite(struct cpu_c6 *b, int p, int c)
 void
 cpu_c6_take_lite(struct cpu_c6 *b, int p)
 {
-	int c = b->cell[p] - 1;
+	int	 c = b->cell[p] - 1;
 
 	for (int i = 0; i < b->npwin[p]; i++) {
 		int w = b->pwin[p][i];
@@ -188,7 +188,7 @@ cpu_c6_hits_all(const struct cpu_c6 *b, int c, int pa, int pb)
 int
 cpu_c6_threats(const struct cpu_c6 *b, int c)
 {
-	int w0, w1;
+	int	 w0, w1;
 
 	if (b->nlive[c] == 0)
 		return 0;
@@ -225,7 +225,7 @@ cpu_c6_threats(const struct cpu_c6 *b, int c)
 int
 cpu_c6_live_empties(const struct cpu_c6 *b, int c, int *out, int max)
 {
-	int n = 0;
+	int	 n = 0;
 
 	for (int i = 0; i < b->nlive[c]; i++) {
 		int w = b->live[c][i];
@@ -271,7 +271,7 @@ cpu_c6_win_cells(const struct cpu_c6 *b, int c, int left, int *out)
 int
 cpu_c6_cell_value(const struct cpu_c6 *b, int p, int c)
 {
-	int v = 0;
+	int	 v = 0;
 
 	for (int i = 0; i < b->npwin[p]; i++) {
 		int w = b->pwin[p][i];

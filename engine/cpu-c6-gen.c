@@ -15,7 +15,7 @@
 static int
 cpu_c6_delta(const struct cpu_c6 *b, int p, int c, int *four)
 {
-	int v = 0;
+	int	 v = 0;
 
 	for (int i = 0; i < b->npwin[p]; i++) {
 		int w = b->pwin[p][i];
@@ -35,7 +35,7 @@ static int
 cpu_c6_shared_dir(const struct cpu_c6 *b, int pa, int pb)
 {
 	int dc = pb / b->size - pa / b->size, dr = pb % b->size - pa % b->size;
-	int k = abs(dc) > abs(dr) ? abs(dc) : abs(dr);
+	int	 k = abs(dc) > abs(dr) ? abs(dc) : abs(dr);
 
 	if (k > 5)
 		return -1;
@@ -59,7 +59,7 @@ cpu_c6_shared_dir(const struct cpu_c6 *b, int pa, int pb)
 static int
 cpu_c6_pair_quick(const struct cpu_c6 *b, int c, int pa, int pb, int *diff)
 {
-	int four = 0, d, v;
+	int	 four = 0, d, v;
 
 	v = cpu_c6_delta(b, pa, c, &four) + cpu_c6_delta(b, pb, c, &four);
 	if (four)
@@ -99,7 +99,7 @@ cpu_c6_pair_quick(const struct cpu_c6 *b, int c, int pa, int pb, int *diff)
 static void
 cpu_c6_pair_try(struct cpu_c6 *b, int c, struct cpu_c6_pair *pr)
 {
-	int pa = CPU_C6_PA(pr->pair), pb = CPU_C6_PB(pr->pair), t, score;
+	int	 pa = CPU_C6_PA(pr->pair), pb = CPU_C6_PB(pr->pair), t, score;
 
 	if (b->nlive[0] == 0 && b->nlive[1] == 0 &&
 	    cpu_c6_pair_quick(b, c, pa, pb, &score) == 0) {
@@ -132,7 +132,7 @@ cpu_c6_pair_try(struct cpu_c6 *b, int c, struct cpu_c6_pair *pr)
 static int
 cpu_c6_score_cmp(const void *x, const void *y)
 {
-	const struct cpu_c6_pair *p = x, *q = y;
+	const struct cpu_c6_pair	*p = x, *q = y;
 
 	if (p->score != q->score)
 		return p->score > q->score ? -1 : 1;
@@ -154,7 +154,7 @@ static void
 cpu_c6_add(struct cpu_c6 *b, struct cpu_c6_pair *out, int *n, int max,
     int pa, int pb)
 {
-	uint32_t pair, h;
+	uint32_t	 pair, h;
 
 	if (pa == pb || *n >= max)
 		return;
@@ -177,7 +177,7 @@ static int
 cpu_c6_rank(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
     int width, int minthreats)
 {
-	int k = 0;
+	int	 k = 0;
 
 	for (int i = 0; i < n; i++) {
 		out[k] = out[i];
@@ -195,7 +195,7 @@ cpu_c6_rank(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
 static int
 cpu_c6_blocking(const struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n)
 {
-	int k = 0;
+	int	 k = 0;
 
 	for (int i = 0; i < n; i++) {
 		if (cpu_c6_hits_all(b, 1 - c, CPU_C6_PA(out[i].pair),
@@ -212,7 +212,7 @@ cpu_c6_blocking(const struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n)
 int
 cpu_c6_cells(const struct cpu_c6 *b, int c, int *out, int max)
 {
-	int val[CPU_C6_GEN_CELLS], n = 0;
+	int	 val[CPU_C6_GEN_CELLS], n = 0;
 
 	if (max <= 0)
 		return 0;
@@ -252,7 +252,7 @@ static int
 cpu_c6_threat_pairs(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
     int max)
 {
-	int three[CPU_C6_GEN_CELLS], nthree = 0, k;
+	int	 three[CPU_C6_GEN_CELLS], nthree = 0, k;
 
 	for (int w = 0; w < b->nwin; w++) {
 		int m = b->wcnt[w][c], e[6], ne = 0;
@@ -287,7 +287,7 @@ int
 cpu_c6_gen_threat(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
     int minthreats)
 {
-	int n;
+	int	 n;
 
 	cpu_c6_begin(b);
 	n = cpu_c6_threat_pairs(b, c, out, 0, max);
@@ -304,7 +304,7 @@ int
 cpu_c6_gen(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int max,
     int width)
 {
-	int cells[CPU_C6_GEN_CELLS], ncells, e[64], ne, n = 0, t;
+	int	 cells[CPU_C6_GEN_CELLS], ncells, e[64], ne, n = 0, t;
 
 	cpu_c6_begin(b);
 	ncells = cpu_c6_cells(b, c, cells, b->cells);

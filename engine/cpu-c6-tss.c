@@ -17,8 +17,8 @@ static int cpu_c6_tss_attack(struct cpu_c6 *, int, int, uint32_t *);
 static int
 cpu_c6_tss_defend(struct cpu_c6 *b, int c, int depth)
 {
-	int e[64], ne, r;
-	uint32_t dummy;
+	int		 e[64], ne, r;
+	uint32_t	 dummy;
 
 	if (b->nlive[1 - c] > 0)
 		return 0;
@@ -42,8 +42,8 @@ cpu_c6_tss_defend(struct cpu_c6 *b, int c, int depth)
 static int
 cpu_c6_tss_attack(struct cpu_c6 *b, int c, int depth, uint32_t *pair)
 {
-	struct cpu_c6_pair list[CPU_C6_TSS_PAIRS];
-	int n, r;
+	struct cpu_c6_pair	 list[CPU_C6_TSS_PAIRS];
+	int			 n, r;
 
 	if (cpu_c6_tick(b))
 		return -1;

@@ -67,11 +67,11 @@ cpu_c6_key(const struct cpu_c6 *b, int c)
 static int
 cpu_c6_ab(struct cpu_c6 *b, int c, int depth, int alpha, int beta, int ply)
 {
-	struct cpu_c6_pair list[CPU_C6_NODE_PAIRS];
-	struct cpu_tt_entry *e;
-	uint64_t key;
-	uint32_t bestmove = 0;
-	int n, best = -CPU_C6_INF, a0 = alpha;
+	struct cpu_c6_pair	 list[CPU_C6_NODE_PAIRS];
+	struct cpu_tt_entry	*e;
+	uint64_t		 key;
+	uint32_t		 bestmove = 0;
+	int			 n, best = -CPU_C6_INF, a0 = alpha;
 
 	if (cpu_c6_tick(b))
 		return 0;
@@ -153,7 +153,7 @@ struct cpu_c6_share {
 static void
 cpu_c6_share_begin(struct cpu_c6 *b, struct cpu_c6_share *sh, int permille)
 {
-	struct cpu_search *s = b->s;
+	struct cpu_search	*s = b->s;
 
 	sh->cap = s->node_cap;
 	sh->deadline = s->deadline_us;
@@ -172,7 +172,7 @@ cpu_c6_share_begin(struct cpu_c6 *b, struct cpu_c6_share *sh, int permille)
 static void
 cpu_c6_share_end(struct cpu_c6 *b, struct cpu_c6_share *sh)
 {
-	struct cpu_search *s = b->s;
+	struct cpu_search	*s = b->s;
 
 	s->node_cap = sh->cap;
 	s->deadline_us = sh->deadline;
@@ -184,7 +184,7 @@ cpu_c6_share_end(struct cpu_c6 *b, struct cpu_c6_share *sh)
 static int
 cpu_c6_blocks(const struct cpu_c6 *b, int c, int p)
 {
-	int n = 0;
+	int	 n = 0;
 
 	for (int i = 0; i < b->nlive[c]; i++) {
 		for (int j = 0; j < 6; j++)
@@ -224,7 +224,7 @@ struct cpu_c6_root {
 static int
 cpu_c6_root_cmp(const void *x, const void *y)
 {
-	const struct cpu_c6_root *p = x, *q = y;
+	const struct cpu_c6_root	*p = x, *q = y;
 
 	if (p->score != q->score)
 		return p->score > q->score ? -1 : 1;
@@ -236,7 +236,7 @@ static int
 cpu_c6_root_gen(struct cpu_c6 *b, int c, int left, struct cpu_c6_root *out,
     int max)
 {
-	int n = 0;
+	int	 n = 0;
 
 	if (left == 2) {
 		struct cpu_c6_pair list[CPU_C6_NODE_PAIRS];
@@ -283,7 +283,7 @@ static int
 cpu_c6_root_value(struct cpu_c6 *b, int c, const struct cpu_c6_root *r,
     int depth, int alpha, int beta)
 {
-	int v;
+	int	 v;
 
 	cpu_c6_put(b, r->a, c);
 	if (r->b >= 0)
@@ -300,8 +300,8 @@ static int
 cpu_c6_root_refuted(struct cpu_c6 *b, int c, const struct cpu_c6_root *r,
     int depth)
 {
-	uint32_t pair;
-	int v;
+	uint32_t	 pair;
+	int		 v;
 
 	cpu_c6_put(b, r->a, c);
 	if (r->b >= 0)
@@ -322,7 +322,7 @@ static int
 cpu_c6_root_search(struct cpu_c6 *b, int c, const struct cpu_c6_level *lv,
     struct cpu_c6_root *list, int n, struct cpu_result *res)
 {
-	int best = 0;
+	int	 best = 0;
 
 	for (int depth = 1; depth <= lv->depth; depth++) {
 		int alpha = -CPU_C6_INF, done = 0;
@@ -363,14 +363,14 @@ int
 cpu_c6_think(const struct game *g, struct cpu_search *s,
     struct cpu_result *res)
 {
-	struct stone_info info;
-	const struct stone_board *sb;
-	const struct cpu_c6_level *lv;
-	struct cpu_c6 *b;
-	struct cpu_c6_root list[128];
-	struct cpu_c6_share sh;
+	struct stone_info		 info;
+	const struct stone_board	*sb;
+	const struct cpu_c6_level	*lv;
+	struct cpu_c6			*b;
+	struct cpu_c6_root		 list[128];
+	struct cpu_c6_share		 sh;
 	int c, n, cells[2], level, best = 0, rc = 0, guarded;
-	uint32_t pair;
+	uint32_t			 pair;
 
 	if (stone_game_info(g, &info) != 0 ||
 	    info.kind != STONE_INFO_CONNECT6 ||

@@ -15,8 +15,8 @@ struct cpu_tt {
 struct cpu_tt *
 cpu_tt_new(size_t bytes)
 {
-	struct cpu_tt *tt;
-	size_t n = 2;
+	struct cpu_tt	*tt;
+	size_t		 n = 2;
 
 	while (n * 2 * sizeof(struct cpu_tt_entry) <= bytes)
 		n *= 2;
@@ -54,7 +54,7 @@ cpu_tt_bytes(const struct cpu_tt *tt)
 struct cpu_tt_entry *
 cpu_tt_probe(struct cpu_tt *tt, uint64_t key)
 {
-	struct cpu_tt_entry *e = &tt->entry[key & tt->mask & ~(size_t)1];
+	struct cpu_tt_entry	*e = &tt->entry[key & tt->mask & ~(size_t)1];
 
 	if (e[0].flag != CPU_TT_NONE && e[0].key == key)
 		return &e[0];
@@ -68,8 +68,8 @@ void
 cpu_tt_store(struct cpu_tt *tt, uint64_t key, uint32_t move, int score,
     int depth, int flag)
 {
-	struct cpu_tt_entry *e = &tt->entry[key & tt->mask & ~(size_t)1];
-	struct cpu_tt_entry *slot;
+	struct cpu_tt_entry	*e = &tt->entry[key & tt->mask & ~(size_t)1];
+	struct cpu_tt_entry	*slot;
 
 	if (score > 32767)
 		score = 32767;

@@ -41,11 +41,11 @@ cpu_yonin_enemy(int pairs, int a, int c)
 void
 cpu_yonin_read(const struct game *g, struct cpu_yonin_board *b)
 {
-	struct yonin_options o;
-	struct game_status st;
-	struct yonin_piece p;
-	uint8_t prey_of[YONIN_SEATS + 1] = { 0 };
-	int out[3], by[3], n;
+	struct yonin_options	 o;
+	struct game_status	 st;
+	struct yonin_piece	 p;
+	uint8_t			 prey_of[YONIN_SEATS + 1] = { 0 };
+	int			 out[3], by[3], n;
 
 	memset(b, 0, sizeof *b);
 	yonin_options(g, &o);
@@ -97,8 +97,8 @@ int
 cpu_yonin_hits(const struct cpu_yonin_board *b, int kind, int facing,
     int from, int target, int vacated)
 {
-	int x = from % 9, y = from / 9, tx = target % 9, ty = target / 9;
-	int dx = tx - x, dy = ty - y;
+	int	 x = from % 9, y = from / 9, tx = target % 9, ty = target / 9;
+	int	 dx = tx - x, dy = ty - y;
 
 	for (int i = 0; i < 8; i++) {
 		int d = (i + 2 * facing) & 7;
@@ -148,7 +148,7 @@ cpu_yonin_mark(const struct cpu_yonin_board *b, struct cpu_yonin_map *m,
 static inline unsigned
 cpu_yonin_turn(unsigned mask, int facing)
 {
-	int r = 2 * facing;
+	int	 r = 2 * facing;
 
 	return r == 0 ? mask : ((mask << r) | (mask >> (8 - r))) & 0xff;
 }
@@ -197,8 +197,8 @@ static int
 cpu_yonin_enemy_att(const struct cpu_yonin_board *b,
     const struct cpu_yonin_map *m, int seat, int sq, int *low)
 {
-	unsigned es = b->enemies[seat];
-	int n = 0;
+	unsigned	 es = b->enemies[seat];
+	int		 n = 0;
 
 	*low = 30000;
 	while (es != 0) {
@@ -218,8 +218,8 @@ static int
 cpu_yonin_king(const struct cpu_yonin_board *b, const struct cpu_yonin_map *m,
     int seat)
 {
-	int k = b->king[seat], kx = k % 9, ky = k / 9;
-	int danger = 0, flee = 0, shelter = 0, hands = 0, low;
+	int	 k = b->king[seat], kx = k % 9, ky = k / 9;
+	int	 danger = 0, flee = 0, shelter = 0, hands = 0, low;
 
 	for (int dy = -1; dy <= 1; dy++) {
 		for (int dx = -1; dx <= 1; dx++) {
@@ -256,10 +256,10 @@ cpu_yonin_king(const struct cpu_yonin_board *b, const struct cpu_yonin_map *m,
 int
 cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 {
-	struct cpu_yonin_map m;
+	struct cpu_yonin_map	 m;
 	int worth[YONIN_SEATS], threat[YONIN_SEATS], king[YONIN_SEATS];
-	int attack = 0;
-	int best = -1000000, sum = 0, n = 0, mine;
+	int			 attack = 0;
+	int			 best = -1000000, sum = 0, n = 0, mine;
 
 	cpu_yonin_attacks(b, &m);
 	for (int p = 0; p < YONIN_SEATS; p++) {

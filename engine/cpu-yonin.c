@@ -159,7 +159,7 @@ cpu_yonin_order(struct cpu_yonin *c, const struct cpu_yonin_board *b,
 static void
 cpu_yonin_pick(struct move *mv, int32_t *key, int32_t *also, int i, int n)
 {
-	int best = i;
+	int	 best = i;
 
 	for (int j = i + 1; j < n; j++)
 		if (key[j] > key[best])
@@ -185,8 +185,8 @@ cpu_yonin_pick(struct move *mv, int32_t *key, int32_t *also, int i, int n)
 static int
 cpu_yonin_make(struct cpu_yonin *c, int seat, const struct move *m)
 {
-	unsigned before = 0;
-	int partner = (seat + 2) & 3;
+	unsigned	 before = 0;
+	int		 partner = (seat + 2) & 3;
 
 	if (c->pairs)
 		before = yonin_checks(c->g);
@@ -220,11 +220,11 @@ cpu_yonin_leaf(struct cpu_yonin *c, struct game_status *st, int ply,
 static int
 cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q)
 {
-	struct cpu_yonin_board b;
-	struct game_status st;
-	struct move *mv;
-	int32_t *key;
-	int n, k = 0, stand, best, max;
+	struct cpu_yonin_board	 b;
+	struct game_status	 st;
+	struct move		*mv;
+	int32_t			*key;
+	int			 n, k = 0, stand, best, max;
 
 	if (cpu_search_tick(c->s))
 		return 0;
@@ -290,13 +290,13 @@ cpu_yonin_reward(struct cpu_yonin *c, int seat, const struct move *m,
 static int
 cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply)
 {
-	struct cpu_yonin_board b;
-	struct game_status st;
-	struct cpu_tt_entry *e;
-	struct move *mv = c->mv[ply], bestm;
-	int32_t *key = c->key[ply];
-	uint64_t hash;
-	uint32_t ttmove = 0;
+	struct cpu_yonin_board	 b;
+	struct game_status	 st;
+	struct cpu_tt_entry	*e;
+	struct move		*mv = c->mv[ply], bestm;
+	int32_t			*key = c->key[ply];
+	uint64_t		 hash;
+	uint32_t		 ttmove = 0;
 	int n, best, max, a0 = alpha, b0 = beta, played = 0, v;
 
 	if (cpu_search_tick(c->s))
@@ -363,7 +363,7 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply)
 static int
 cpu_yonin_root_moves(struct cpu_yonin *c, int seat, struct move *mv)
 {
-	int n = c->v->legal(c->g, mv, CPU_YONIN_MOVES), k = 0;
+	int	 n = c->v->legal(c->g, mv, CPU_YONIN_MOVES), k = 0;
 
 	if (n > CPU_YONIN_MOVES)
 		n = CPU_YONIN_MOVES;
@@ -381,11 +381,11 @@ static void
 cpu_yonin_pv(struct cpu_yonin *c, const struct move *first, char *pv,
     size_t len)
 {
-	struct move *mv = c->mv[1];
-	struct game_status st;
-	struct cpu_tt_entry *e;
-	char text[16];
-	int played = 0, used;
+	struct move		*mv = c->mv[1];
+	struct game_status	 st;
+	struct cpu_tt_entry	*e;
+	char			 text[16];
+	int			 played = 0, used;
 
 	c->v->move_format(c->g, first, text, sizeof text);
 	used = snprintf(pv, len, "%s", text);
@@ -419,10 +419,10 @@ static int
 cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
     struct cpu_result *res)
 {
-	struct move *mv = c->mv[0];
+	struct move		*mv = c->mv[0];
 	int32_t *key = c->key[0], *noise = c->noise, *score = c->score;
-	struct cpu_yonin_board b;
-	struct game_status st;
+	struct cpu_yonin_board	 b;
+	struct game_status	 st;
 	int n, seat, best_i = 0, best_score = 0, done_depth = 0;
 
 	c->v->status(c->g, &st);
@@ -503,11 +503,11 @@ int
 cpu_yonin_think(const struct game *g, struct cpu_search *s,
     struct cpu_result *res)
 {
-	const struct cpu_yonin_level *lv;
-	struct yonin_options o;
-	struct cpu_yonin *c;
-	struct game_status st;
-	int level = s->limits->level, rc;
+	const struct cpu_yonin_level	*lv;
+	struct yonin_options		 o;
+	struct cpu_yonin		*c;
+	struct game_status		 st;
+	int				 level = s->limits->level, rc;
 
 	if (level < CPU_LEVEL_MIN)
 		level = CPU_LEVEL_MIN;

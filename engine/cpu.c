@@ -76,7 +76,7 @@ cpu_limits_default(struct cpu_limits *lim, int level)
 int64_t
 cpu_now_us(void)
 {
-	struct timespec ts;
+	struct timespec	 ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
@@ -108,7 +108,7 @@ cpu_search_tick(struct cpu_search *s)
 int
 cpu_search_used(const struct cpu_search *s)
 {
-	int64_t total = s->deadline_us - s->start_us;
+	int64_t	 total = s->deadline_us - s->start_us;
 
 	if (s->deadline_us == 0 || total <= 0)
 		return 0;
@@ -134,7 +134,7 @@ cpu_rand_below(struct cpu_search *s, int n)
 static int
 cpu_moves_wanted(const struct game *g)
 {
-	struct stone_info info;
+	struct stone_info	 info;
 
 	if (stone_game_info(g, &info) == 0 && info.kind == STONE_INFO_CONNECT6)
 		return info.left;
@@ -146,9 +146,9 @@ cpu_moves_wanted(const struct game *g)
 static int
 cpu_move_loses(struct game *copy, int side, const struct move *m)
 {
-	struct game_status st;
-	char err[GAME_ERR_LEN];
-	int loses;
+	struct game_status	 st;
+	char			 err[GAME_ERR_LEN];
+	int			 loses;
 
 	if (copy->variant->play(copy, side, m, err, sizeof err) != 0)
 		return 1;
@@ -164,10 +164,10 @@ cpu_move_loses(struct game *copy, int side, const struct move *m)
 static int
 cpu_fallback(struct game *copy, struct cpu_search *s, struct move *out)
 {
-	const struct variant *v = copy->variant;
-	struct game_status st;
-	struct move *list;
-	int n, start, found = -1;
+	const struct variant	*v = copy->variant;
+	struct game_status	 st;
+	struct move		*list;
+	int			 n, start, found = -1;
 
 	v->status(copy, &st);
 	n = v->legal(copy, NULL, 0);
@@ -190,10 +190,10 @@ cpu_fallback(struct game *copy, struct cpu_search *s, struct move *out)
 static int
 cpu_check(struct game *copy, struct cpu_search *s, struct cpu_result *res)
 {
-	const struct variant *v = copy->variant;
-	struct game_status st;
-	char err[GAME_ERR_LEN];
-	int want = cpu_moves_wanted(copy);
+	const struct variant	*v = copy->variant;
+	struct game_status	 st;
+	char			 err[GAME_ERR_LEN];
+	int			 want = cpu_moves_wanted(copy);
 
 	v->status(copy, &st);
 	if (st.phase == GAME_CHOOSING) {
@@ -231,11 +231,11 @@ int
 cpu_think(const struct game *g, const struct cpu_limits *lim,
     struct cpu_stop *stop, struct cpu_result *res, char *err, size_t errlen)
 {
-	struct cpu_search s;
-	struct game_status st;
-	struct game *copy;
-	const char *name = g->variant->name;
-	int rc;
+	struct cpu_search	 s;
+	struct game_status	 st;
+	struct game		*copy;
+	const char		*name = g->variant->name;
+	int			 rc;
 
 	memset(res, 0, sizeof *res);
 	g->variant->status(g, &st);

@@ -34,9 +34,9 @@ forbidden_name(int kind)
 static inline unsigned
 forbidden_entry(const struct stone_board *b, int d, int col, int row)
 {
-	int l = stone_line_index(b->size, d, col, row);
-	int x = stone_line_pos(d, col, row);
-	uint32_t black = (b->line[0][d][l] >> x) & 0x7ff;
+	int		 l = stone_line_index(b->size, d, col, row);
+	int		 x = stone_line_pos(d, col, row);
+	uint32_t	 black = (b->line[0][d][l] >> x) & 0x7ff;
 	uint32_t blocked = ((b->line[1][d][l] | b->edge[d][l]) >> x) & 0x7ff;
 
 	return forbidden_line[forbidden_ternary[black] +
@@ -50,8 +50,8 @@ forbidden_entry(const struct stone_board *b, int d, int col, int row)
 static int
 forbidden_quick(const struct stone_board *b, int col, int row, unsigned *e)
 {
-	unsigned any = 0;
-	int fours = 0, maybe = 0;
+	unsigned	 any = 0;
+	int		 fours = 0, maybe = 0;
 
 	for (int d = 0; d < STONE_NDIRS; d++) {
 		e[d] = forbidden_entry(b, d, col, row);
@@ -79,7 +79,7 @@ static int forbidden_judge(struct stone_board *, int, int);
 static int
 forbidden_threes(struct stone_board *b, int col, int row, const unsigned *e)
 {
-	int point = col * b->size + row, threes = 0, left = 0;
+	int	 point = col * b->size + row, threes = 0, left = 0;
 
 	for (int d = 0; d < STONE_NDIRS; d++)
 		left += FL_THREE(e[d]) != 0;
@@ -115,8 +115,8 @@ forbidden_threes(struct stone_board *b, int col, int row, const unsigned *e)
 static int
 forbidden_judge(struct stone_board *b, int col, int row)
 {
-	unsigned e[STONE_NDIRS];
-	int v = forbidden_quick(b, col, row, e);
+	unsigned	 e[STONE_NDIRS];
+	int		 v = forbidden_quick(b, col, row, e);
 
 	if (v >= 0)
 		return v;
@@ -127,8 +127,8 @@ forbidden_judge(struct stone_board *b, int col, int row)
 int
 forbidden_at(const struct stone_board *b, int point)
 {
-	struct stone_board scratch;
-	unsigned e[STONE_NDIRS];
+	struct stone_board	 scratch;
+	unsigned		 e[STONE_NDIRS];
 	int col = point / b->size, row = point % b->size, v;
 
 	if (b->cell[point] != STONE_EMPTY)
@@ -146,8 +146,8 @@ forbidden_at(const struct stone_board *b, int point)
 int
 forbidden_map(const struct stone_board *b, uint8_t *out)
 {
-	struct stone_board scratch;
-	int size = b->size, n = 0, copied = 0;
+	struct stone_board	 scratch;
+	int			 size = b->size, n = 0, copied = 0;
 
 	for (int col = 0; col < size; col++) {
 		for (int row = 0; row < size; row++) {

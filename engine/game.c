@@ -32,7 +32,7 @@ struct game *
 game_new(const char *name, int nopt, char *const opt[], char *err,
     size_t errlen)
 {
-	const struct variant *v = game_variant_find(name);
+	const struct variant	*v = game_variant_find(name);
 
 	if (v == NULL) {
 		snprintf(err, errlen, "unknown variant: %s", name);
@@ -53,7 +53,7 @@ game_free(struct game *g)
 struct game *
 game_copy(const struct game *g)
 {
-	struct game *c = g->variant->copy(g);
+	struct game	*c = g->variant->copy(g);
 
 	if (c != NULL && g->setup != NULL) {
 		c->setup = strdup(g->setup);
@@ -71,8 +71,8 @@ int
 game_setup(struct game *g, int ntok, char *const tok[], char *err,
     size_t errlen)
 {
-	size_t len = 1;
-	char *s;
+	size_t	 len = 1;
+	char	*s;
 
 	if (g->variant->setup(g, ntok, tok, err, errlen) != 0)
 		return -1;
@@ -97,9 +97,9 @@ int
 game_play_text(struct game *g, const char *side_text, const char *move_text,
     char *err, size_t errlen)
 {
-	const struct variant *v = g->variant;
-	struct move m;
-	int side = v->side_parse(g, side_text);
+	const struct variant	*v = g->variant;
+	struct move		 m;
+	int			 side = v->side_parse(g, side_text);
 
 	if (side < 0) {
 		snprintf(err, errlen, "unknown side: %s", side_text);
@@ -113,7 +113,7 @@ game_play_text(struct game *g, const char *side_text, const char *move_text,
 int
 game_choose_text(struct game *g, const char *text, char *err, size_t errlen)
 {
-	unsigned choice;
+	unsigned	 choice;
 
 	if (g->variant->choose == NULL) {
 		snprintf(err, errlen, "%s has no swap choice", g->variant->name);
@@ -136,10 +136,10 @@ game_choose_text(struct game *g, const char *text, char *err, size_t errlen)
 static uint64_t
 game_perft_at(struct game *g, int depth, struct move *buf, int room)
 {
-	const struct variant *v = g->variant;
-	struct game_status st;
-	uint64_t n = 0;
-	int count;
+	const struct variant	*v = g->variant;
+	struct game_status	 st;
+	uint64_t		 n = 0;
+	int			 count;
 
 	v->status(g, &st);
 	if (st.phase != GAME_PLAYING)
@@ -183,7 +183,7 @@ game_perft(struct game *g, int depth)
 static int
 game_record_put(char *buf, size_t len, size_t *at, const char *s)
 {
-	size_t n = strlen(s);
+	size_t	 n = strlen(s);
 
 	if (*at + n + 2 > len)
 		return -1;
@@ -197,10 +197,10 @@ game_record_put(char *buf, size_t len, size_t *at, const char *s)
 int
 game_record(const struct game *g, char *buf, size_t len)
 {
-	const struct variant *v = g->variant;
-	char opts[512], mv[32];
-	size_t at = 0;
-	int ply = v->ply(g);
+	const struct variant	*v = g->variant;
+	char			 opts[512], mv[32];
+	size_t			 at = 0;
+	int			 ply = v->ply(g);
 
 	if (len == 0)
 		return -1;
@@ -235,10 +235,10 @@ game_record(const struct game *g, char *buf, size_t len)
 struct game *
 game_replay(const char *record, char *err, size_t errlen)
 {
-	char *copy, *save = NULL, *t;
-	char **tok;
-	int ntok = 0, i, nopt, setup_at = -1, moves_at = -1;
-	struct game *g = NULL;
+	char		*copy, *save = NULL, *t;
+	char		**tok;
+	int		 ntok = 0, i, nopt, setup_at = -1, moves_at = -1;
+	struct game	*g = NULL;
 
 	if ((copy = strdup(record)) == NULL ||
 	    (tok = calloc(GAME_RECORD_MAX_TOKENS, sizeof *tok)) == NULL) {

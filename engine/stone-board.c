@@ -49,7 +49,7 @@ stone_board_init(struct stone_board *b, int size)
 void
 stone_board_put(struct stone_board *b, int point, int c)
 {
-	int size = b->size, col = point / size, row = point % size;
+	int	 size = b->size, col = point / size, row = point % size;
 
 	b->cell[point] = (uint8_t)c;
 	b->stones++;
@@ -62,8 +62,8 @@ stone_board_put(struct stone_board *b, int point, int c)
 void
 stone_board_take(struct stone_board *b, int point)
 {
-	int size = b->size, col = point / size, row = point % size;
-	int c = b->cell[point];
+	int	 size = b->size, col = point / size, row = point % size;
+	int	 c = b->cell[point];
 
 	if (c == STONE_EMPTY)
 		return;
@@ -78,9 +78,9 @@ stone_board_take(struct stone_board *b, int point)
 int
 stone_board_run(const struct stone_board *b, int d, int col, int row, int c)
 {
-	int bit = stone_line_pos(d, col, row) + STONE_LINE_PAD;
+	int		 bit = stone_line_pos(d, col, row) + STONE_LINE_PAD;
 	uint32_t m = b->line[c - 1][d][stone_line_index(b->size, d, col, row)];
-	uint32_t up, down;
+	uint32_t	 up, down;
 
 	m |= 1u << bit;
 	/* Ones from bit upwards, and from bit downwards; bit 31 is always
@@ -93,7 +93,7 @@ stone_board_run(const struct stone_board *b, int d, int col, int row, int c)
 int
 stone_board_longest(const struct stone_board *b, int point, int c)
 {
-	int col = point / b->size, row = point % b->size, best = 0;
+	int	 col = point / b->size, row = point % b->size, best = 0;
 
 	for (int d = 0; d < STONE_NDIRS; d++) {
 		int n = stone_board_run(b, d, col, row, c);
@@ -107,7 +107,7 @@ stone_board_longest(const struct stone_board *b, int point, int c)
 int
 stone_board_exact_five(const struct stone_board *b, int point, int c)
 {
-	int col = point / b->size, row = point % b->size;
+	int	 col = point / b->size, row = point % b->size;
 
 	for (int d = 0; d < STONE_NDIRS; d++) {
 		if (stone_board_run(b, d, col, row, c) == 5)
@@ -119,8 +119,8 @@ stone_board_exact_five(const struct stone_board *b, int point, int c)
 void
 stone_point_format(int size, int point, char *buf)
 {
-	int row = point % size + 1;
-	char *at = buf;
+	int	 row = point % size + 1;
+	char	*at = buf;
 
 	*at++ = (char)('a' + point / size);
 	if (row >= 10)
@@ -133,7 +133,7 @@ stone_point_format(int size, int point, char *buf)
 int
 stone_point_parse(int size, const char *s)
 {
-	int col, row = 0, n = 0;
+	int	 col, row = 0, n = 0;
 
 	if (s[0] >= 'a' && s[0] <= 'z')
 		col = s[0] - 'a';

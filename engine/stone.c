@@ -141,8 +141,8 @@ stone_clear(struct stone_game *s)
 static int
 stone_option_value(const char *value, const char *list)
 {
-	size_t n = strlen(value);
-	int i = 0;
+	size_t	 n = strlen(value);
+	int	 i = 0;
 
 	for (const char *at = list;; i++) {
 		const char *bar = strchr(at, '|');
@@ -160,12 +160,12 @@ static int
 stone_option(struct stone_rules *r, const char *name, const char *opt,
     char *err, size_t errlen)
 {
-	static const int gomoku_sizes[] = { 15, 19 };
-	static const int connect6_sizes[] = { 19, 15, 13 };
-	const char *eq = strchr(opt, '=');
-	const char *key, *list;
-	char keybuf[32];
-	int v;
+	static const int	 gomoku_sizes[] = { 15, 19 };
+	static const int	 connect6_sizes[] = { 19, 15, 13 };
+	const char		*eq = strchr(opt, '=');
+	const char		*key, *list;
+	char			 keybuf[32];
+	int			 v;
 
 	if (eq == NULL || eq == opt || (size_t)(eq - opt) >= sizeof keybuf) {
 		snprintf(err, errlen, "bad option: %s (KEY=VALUE)", opt);
@@ -221,8 +221,8 @@ static struct game *
 stone_create(const struct variant *v, int nopt, char *const opt[], char *err,
     size_t errlen)
 {
-	struct stone_rules r;
-	struct stone_game *s;
+	struct stone_rules	 r;
+	struct stone_game	*s;
 
 	memset(&r, 0, sizeof r);
 	r.kind = stone_kind_of(v);
@@ -278,9 +278,9 @@ stone_reset(struct game *g)
 static int
 stone_options(const struct game *g, char *buf, size_t len)
 {
-	const struct stone_rules *r = &CSTONE(g)->rules;
+	const struct stone_rules	*r = &CSTONE(g)->rules;
 	static const char *const openings[] = { "free", "swap", "swap2" };
-	int n;
+	int				 n;
 
 	switch (r->kind) {
 	case STONE_GOMOKU:
@@ -322,9 +322,9 @@ static int
 stone_move_parse(const struct game *g, const char *text, struct move *m,
     char *err, size_t errlen)
 {
-	int size = CSTONE(g)->rules.size;
-	int p = stone_point_parse(size, text);
-	char last[4];
+	int	 size = CSTONE(g)->rules.size;
+	int	 p = stone_point_parse(size, text);
+	char	 last[4];
 
 	if (p < 0) {
 		stone_point_format(size, size * size - 1, last);
@@ -342,7 +342,7 @@ static void
 stone_move_format(const struct game *g, const struct move *m, char *buf,
     size_t len)
 {
-	char text[4];
+	char	 text[4];
 
 	stone_point_format(CSTONE(g)->rules.size, m->to, text);
 	snprintf(buf, len, "%s", text);
@@ -374,7 +374,7 @@ stone_blocks(const struct stone_game *s)
 static int
 stone_has_legal_point(const struct stone_game *s)
 {
-	int n = s->rules.size * s->rules.size;
+	int	 n = s->rules.size * s->rules.size;
 
 	for (int p = 0; p < n; p++) {
 		if (s->board.cell[p] == STONE_EMPTY &&
@@ -389,8 +389,8 @@ stone_has_legal_point(const struct stone_game *s)
 static void
 stone_status(const struct game *g, struct game_status *st)
 {
-	const struct stone_game *s = CSTONE(g);
-	int draw = STONE_REASON_NONE;
+	const struct stone_game	*s = CSTONE(g);
+	int			 draw = STONE_REASON_NONE;
 
 	memset(st, 0, sizeof *st);
 	st->winner = -1;
@@ -440,9 +440,9 @@ static int
 stone_won(const struct stone_rules *r, const struct stone_board *b,
     int point, int side)
 {
-	int c = side + 1, longest = stone_board_longest(b, point, c);
-	int five = longest >= 5 && stone_board_exact_five(b, point, c);
-	int overline_wins;
+	int	 c = side + 1, longest = stone_board_longest(b, point, c);
+	int	 five = longest >= 5 && stone_board_exact_five(b, point, c);
+	int	 overline_wins;
 
 	if (r->kind == STONE_CONNECT6)
 		return longest >= 6 ? STONE_REASON_SIX : STONE_REASON_NONE;
@@ -469,7 +469,7 @@ stone_won(const struct stone_rules *r, const struct stone_board *b,
 static void
 stone_push(struct stone_game *s, int point, int side, unsigned choice)
 {
-	struct stone_hist *h = &s->hist[s->nhist++];
+	struct stone_hist	*h = &s->hist[s->nhist++];
 
 	h->point = (int16_t)point;
 	h->side = (uint8_t)side;
@@ -480,9 +480,9 @@ stone_push(struct stone_game *s, int point, int side, unsigned choice)
 static void
 stone_apply(struct game *g, const struct move *m)
 {
-	struct stone_game *s = STONE(g);
+	struct stone_game	*s = STONE(g);
 	int point = m->to, side = s->turn.to_move, kind = FORBIDDEN_NONE;
-	int reason;
+	int			 reason;
 
 	if (s->rules.kind == STONE_RENJU && side == 0)
 		kind = forbidden_at(&s->board, point);
@@ -516,9 +516,9 @@ static int
 stone_play(struct game *g, int side, const struct move *m, char *err,
     size_t errlen)
 {
-	struct stone_game *s = STONE(g);
-	int size = s->rules.size, kind;
-	char text[4];
+	struct stone_game	*s = STONE(g);
+	int			 size = s->rules.size, kind;
+	char			 text[4];
 
 	/* Not stone_status(): a blocked draw needs no search here, as no
 	 * move can be played in one anyway (see below). */
@@ -568,8 +568,8 @@ stone_play(struct game *g, int side, const struct move *m, char *err,
 static int
 stone_undo(struct game *g)
 {
-	struct stone_game *s = STONE(g);
-	struct stone_hist *h;
+	struct stone_game	*s = STONE(g);
+	struct stone_hist	*h;
 
 	if (s->nhist == 0)
 		return -1;
@@ -585,11 +585,11 @@ stone_undo(struct game *g)
 static int
 stone_legal(const struct game *g, struct move *out, int max)
 {
-	const struct stone_game *s = CSTONE(g);
-	struct game_status st;
-	uint8_t map[STONE_MAX_POINTS];
-	int n = 0, npoints = s->rules.size * s->rules.size;
-	int blocks = stone_blocks(s);
+	const struct stone_game	*s = CSTONE(g);
+	struct game_status	 st;
+	uint8_t			 map[STONE_MAX_POINTS];
+	int			 n = 0, npoints = s->rules.size * s->rules.size;
+	int			 blocks = stone_blocks(s);
 
 	stone_status(g, &st);
 	if (st.phase != GAME_PLAYING)
@@ -615,9 +615,9 @@ stone_legal(const struct game *g, struct move *out, int max)
 static int
 stone_choose(struct game *g, unsigned choice, char *err, size_t errlen)
 {
-	struct stone_game *s = STONE(g);
-	struct game_status st;
-	int chooser;
+	struct stone_game	*s = STONE(g);
+	struct game_status	 st;
+	int			 chooser;
 
 	stone_status(g, &st);
 	if (st.phase != GAME_CHOOSING) {
@@ -649,7 +649,7 @@ stone_choose(struct game *g, unsigned choice, char *err, size_t errlen)
 static int
 stone_player_side(const struct game *g, int player)
 {
-	const struct stone_game *s = CSTONE(g);
+	const struct stone_game	*s = CSTONE(g);
 
 	if (player < 0 || player > 1 || s->turn.p1side < 0)
 		return -1;
@@ -665,8 +665,8 @@ static int
 stone_setup(struct game *g, int ntok, char *const tok[], char *err,
     size_t errlen)
 {
-	struct stone_game *s = STONE(g);
-	struct stone_board *b;
+	struct stone_game	*s = STONE(g);
+	struct stone_board	*b;
 	int size = s->rules.size, colour = -1, to_move = -1, nstones[2] = { 0 };
 
 	if ((b = malloc(sizeof *b)) == NULL) {
@@ -753,9 +753,9 @@ fail:
 static int
 stone_board_text(const struct game *g, char *buf, size_t len)
 {
-	const struct stone_game *s = CSTONE(g);
-	int size = s->rules.size;
-	size_t at = 0;
+	const struct stone_game	*s = CSTONE(g);
+	int			 size = s->rules.size;
+	size_t			 at = 0;
 
 	if (len == 0)
 		return -1;
@@ -791,10 +791,10 @@ stone_last_point(const struct stone_game *s)
 static int
 stone_show(const struct game *g, char *buf, size_t len)
 {
-	const struct stone_game *s = CSTONE(g);
+	const struct stone_game	*s = CSTONE(g);
 	int size = s->rules.size, last = stone_last_point(s);
-	size_t at = 0;
-	int n;
+	size_t			 at = 0;
+	int			 n;
 
 #define SHOW(...) do {							\
 	n = snprintf(buf + at, len - at, __VA_ARGS__);			\
@@ -830,8 +830,8 @@ stone_show(const struct game *g, char *buf, size_t len)
 static int
 stone_status_text(const struct game *g, char *buf, size_t len)
 {
-	struct game_status st;
-	int n;
+	struct game_status	 st;
+	int			 n;
 
 	stone_status(g, &st);
 	switch (st.phase) {
@@ -862,7 +862,7 @@ stone_ply(const struct game *g)
 static void
 stone_history(const struct game *g, int i, struct move *m, int *side)
 {
-	const struct stone_hist *h = &CSTONE(g)->hist[i];
+	const struct stone_hist	*h = &CSTONE(g)->hist[i];
 
 	m->from = -1;
 	m->to = h->point;
@@ -882,7 +882,7 @@ stone_game_board(const struct game *g)
 int
 stone_game_restricted(const struct game *g)
 {
-	const struct stone_game *s = CSTONE(g);
+	const struct stone_game	*s = CSTONE(g);
 
 	if (g == NULL || g->variant->create != stone_create)
 		return 0;
@@ -893,7 +893,7 @@ stone_game_restricted(const struct game *g)
 int
 stone_game_info(const struct game *g, struct stone_info *info)
 {
-	const struct stone_game *s = CSTONE(g);
+	const struct stone_game	*s = CSTONE(g);
 
 	if (g == NULL || g->variant->create != stone_create)
 		return -1;
@@ -919,9 +919,9 @@ stone_game_info(const struct game *g, struct stone_info *info)
 int
 stone_game_win_line(const struct game *g, int *points, int max)
 {
-	const int (*step)[2] = stone_dir_step;
-	const struct stone_game *s = CSTONE(g);
-	const struct stone_board *b;
+	const int			(*step)[2] = stone_dir_step;
+	const struct stone_game		*s = CSTONE(g);
+	const struct stone_board	*b;
 	int last, colour, col, row, best = 0, bestd = -1, n = 0;
 
 	if (g == NULL || g->variant->create != stone_create)

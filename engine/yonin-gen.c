@@ -121,8 +121,8 @@ yp_ctx_pinned(const struct yp_ctx *c, int box)
 static int
 yp_partner_new_check(const struct yp_ctx *c, int from, int to)
 {
-	const struct yonin_state *w = &c->w;
-	int pk = c->pking, step;
+	const struct yonin_state	*w = &c->w;
+	int				 pk = c->pking, step;
 
 	if (yp_piece_attacks(w, to, pk))
 		return 1;
@@ -156,7 +156,7 @@ yp_partner_new_check(const struct yp_ctx *c, int from, int to)
 static int
 yp_ctx_judge(struct yp_ctx *c, const struct move *m)
 {
-	const struct yonin_state *s = c->s;
+	const struct yonin_state	*s = c->s;
 	int t = yp_box(m->to), seat = c->seat, refusal = YP_LEGAL;
 
 	if (m->from < 0) {
@@ -255,7 +255,7 @@ static __attribute__((noinline)) int
 yp_add_judged(struct yp_ctx *c, struct yp_out *o, int from, int to,
     int piece, int promote)
 {
-	struct move m;
+	struct move	 m;
 
 	m.from = (int16_t)from;
 	m.to = (int16_t)to;
@@ -294,7 +294,7 @@ static inline __attribute__((always_inline)) int
 yp_try_board(struct yp_ctx *c, struct yp_out *o, const struct yp_piece *p,
     int t)
 {
-	int st = yp_sq(t), dt;
+	int	 st = yp_sq(t), dt;
 
 	if (!yp_promotable(p->kind))
 		return yp_try(c, o, p->sq, st, 0, 0, p->safe);
@@ -319,9 +319,9 @@ yp_can_take(const struct yp_ctx *c, uint8_t tc)
 static int
 yp_gen_king(struct yp_ctx *c, struct yp_out *o)
 {
-	const struct yonin_state *s = c->s;
-	int f = c->king, sf = yp_sq(f);
-	unsigned steps = yp_steps(s->sq[f]);
+	const struct yonin_state	*s = c->s;
+	int				 f = c->king, sf = yp_sq(f);
+	unsigned			 steps = yp_steps(s->sq[f]);
 
 	while (steps != 0) {
 		int t = f + yp_off[__builtin_ctz(steps)];
@@ -338,10 +338,10 @@ yp_gen_king(struct yp_ctx *c, struct yp_out *o)
 static inline int
 yp_gen_piece(struct yp_ctx *c, struct yp_out *o, int f)
 {
-	const struct yonin_state *s = c->s;
-	uint8_t pc = s->sq[f];
-	unsigned steps = yp_steps(pc);
-	struct yp_piece p;
+	const struct yonin_state	*s = c->s;
+	uint8_t				 pc = s->sq[f];
+	unsigned			 steps = yp_steps(pc);
+	struct yp_piece			 p;
 
 	p.sq = yp_sq(f);
 	p.kind = yp_kind(pc);
@@ -402,10 +402,10 @@ int
 yp_gen(const struct yonin_game *g, const struct yonin_state *s, int seat,
     struct move *out, int max, int flags)
 {
-	struct yp_ctx c;
-	struct yp_out o = { out, max, 0, (flags & YP_GEN_FIRST) != 0 };
-	uint64_t set[2];
-	int king_last;
+	struct yp_ctx	 c;
+	struct yp_out	 o = { out, max, 0, (flags & YP_GEN_FIRST) != 0 };
+	uint64_t	 set[2];
+	int		 king_last;
 
 	if (!(s->alive >> seat & 1))
 		return 0;
@@ -440,8 +440,8 @@ static int
 yp_easy_move(const struct yonin_game *g, const struct yonin_state *s,
     int seat, int flags)
 {
-	int king = s->king[seat];
-	uint64_t set[2] = { s->own[seat][0], s->own[seat][1] };
+	int		 king = s->king[seat];
+	uint64_t	 set[2] = { s->own[seat][0], s->own[seat][1] };
 
 	if (s->checkers[seat] != 0 ||
 	    (g->opt.pairs && (s->alive >> yp_partner(seat) & 1)) ||
@@ -484,7 +484,7 @@ int
 yp_judge(const struct yonin_game *g, const struct yonin_state *s, int seat,
     const struct move *m)
 {
-	struct yp_ctx c;
+	struct yp_ctx	 c;
 
 	yp_ctx_init(&c, g, s, seat, 0);
 	return yp_ctx_judge(&c, m);
@@ -511,9 +511,9 @@ int
 yp_pseudo(const struct yonin_game *g, const struct yonin_state *s, int seat,
     const struct move *m, char *err, size_t errlen)
 {
-	char a[3], b[3];
-	int t, f, k;
-	uint8_t pc, tc;
+	char	 a[3], b[3];
+	int	 t, f, k;
+	uint8_t	 pc, tc;
 
 	if (m->to < 0 || m->to >= YONIN_SQUARES ||
 	    (m->from >= YONIN_SQUARES) || (m->from < 0 && m->from != -1)) {

@@ -26,7 +26,7 @@ yp_mix(uint64_t z)
 uint64_t
 yp_key_piece(int box, uint8_t cell, unsigned alive)
 {
-	int kind = yp_kind(cell), owner = yp_owner(cell);
+	int	 kind = yp_kind(cell), owner = yp_owner(cell);
 
 	if (!(alive >> owner & 1) && kind != YONIN_KING)
 		owner = 4;
@@ -58,7 +58,7 @@ yp_key_out(int seat)
 uint64_t
 yp_hash_full(const struct yonin_state *s)
 {
-	uint64_t h = 0;
+	uint64_t	 h = 0;
 
 	for (int b = 0; b < YP_CELLS; b++) {
 		int k = yp_kind(s->sq[b]);
@@ -181,7 +181,7 @@ yp_attacked_after(const struct yonin_state *s, int box, unsigned owners,
 unsigned
 yp_attackers(const struct yonin_state *s, int box, unsigned owners)
 {
-	unsigned found = 0;
+	unsigned	 found = 0;
 
 	/* Unrolled, the offsets and bits are constants and there is no
 	 * branch: this runs for every king a move may concern. */
@@ -206,8 +206,8 @@ yp_attackers(const struct yonin_state *s, int box, unsigned owners)
 int
 yp_piece_attacks(const struct yonin_state *s, int from, int target)
 {
-	uint8_t c = s->sq[from];
-	int diff = target - from;
+	uint8_t	 c = s->sq[from];
+	int	 diff = target - from;
 
 	for (int d = 0; d < 8; d++) {
 		if (yp_off[d] == diff)
@@ -271,7 +271,7 @@ yp_refresh(struct yonin_state *s)
 static inline int
 yp_near(int box, int k)
 {
-	int dx = yp_x(box) - yp_x(k), dy = yp_y(box) - yp_y(k);
+	int	 dx = yp_x(box) - yp_x(k), dy = yp_y(box) - yp_y(k);
 
 	/* dx or dy is 0 (a line), or both are +-1 (a diagonal step) */
 	return (unsigned)(dx * dy + 1) <= 2;
@@ -308,8 +308,8 @@ yp_gave_check(const struct yonin_state *s, int mover, int pairs)
 uint64_t
 yp_hash_after(const struct yonin_state *s, int seat, const struct move *m)
 {
-	uint64_t h = s->hash;
-	int t = yp_box(m->to);
+	uint64_t	 h = s->hash;
+	int		 t = yp_box(m->to);
 
 	if (m->from < 0) {
 		int slot = yp_hand_slot(m->piece), n = s->hand[seat][slot];
@@ -340,7 +340,7 @@ yp_hash_after(const struct yonin_state *s, int seat, const struct move *m)
 void
 yp_make(struct yonin_state *s, int seat, const struct move *m)
 {
-	int t = yp_box(m->to);
+	int	 t = yp_box(m->to);
 
 	if (m->from < 0) {
 		int slot = yp_hand_slot(m->piece), n = s->hand[seat][slot];
@@ -425,7 +425,7 @@ yp_start(struct yonin_state *s)
 int
 yp_pieces(const struct yonin_state *s, int seat)
 {
-	int n = 0;
+	int	 n = 0;
 
 	if (s->alive >> seat & 1) {
 		for (int b = 0; b < YP_CELLS; b++) {

@@ -39,7 +39,7 @@ yonin_seat_parse(const char *s)
 static int
 yp_seat_of(char c)
 {
-	const char *p = c != '\0' ? strchr(yp_seat_chars, c) : NULL;
+	const char	*p = c != '\0' ? strchr(yp_seat_chars, c) : NULL;
 
 	return p != NULL ? (int)(p - yp_seat_chars) : -1;
 }
@@ -99,8 +99,8 @@ yp_kind_letter(char c)
 int
 yp_move_parse(const char *text, struct move *m, char *err, size_t errlen)
 {
-	size_t len = strlen(text);
-	int a, b;
+	size_t	 len = strlen(text);
+	int	 a, b;
 
 	memset(m, 0, sizeof *m);
 	if (len == 4 && text[1] == '*') {
@@ -129,7 +129,7 @@ bad:
 void
 yp_move_format(const struct move *m, char *buf, size_t len)
 {
-	char a[3], b[3];
+	char	 a[3], b[3];
 
 	yonin_square_name(m->to, b);
 	if (m->from < 0) {
@@ -155,7 +155,7 @@ yp_setup_fail(char *err, size_t errlen, const char *tok, const char *why)
 static int
 yp_setup_hand(const char *list, uint8_t hand[YONIN_HAND_KINDS], int *total)
 {
-	const char *p = list;
+	const char	*p = list;
 
 	while (*p != '\0') {
 		int k = yp_kind_letter(*p++), n = 1;
@@ -188,8 +188,8 @@ static int
 yp_setup_piece(struct yonin_state *st, const char *tok, int *kings,
     char *err, size_t errlen)
 {
-	const char *p = tok;
-	int sq, owner, kind, promoted = 0, star = 0, facing, box;
+	const char	*p = tok;
+	int		 sq, owner, kind, promoted = 0, star = 0, facing, box;
 
 	if (strlen(tok) < 6 || (sq = yp_square_at(p)) < 0 || p[2] != ':')
 		return yp_setup_fail(err, errlen, tok, "want SQUARE:OWNER:KIND"
@@ -262,9 +262,9 @@ int
 yp_setup(struct yonin_game *y, int ntok, char *const tok[], char *err,
     size_t errlen)
 {
-	struct yonin_state st;
+	struct yonin_state	 st;
 	int tomove = -1, kings[YONIN_SEATS] = { 0 }, total = 0;
-	unsigned handset = 0;
+	unsigned		 handset = 0;
 
 	yp_start(&st);
 	for (int b = 0; b < YP_CELLS; b++) {
@@ -364,7 +364,7 @@ yp_tok_cmp(const void *a, const void *b)
 static int
 yp_join(char (*tok)[24], int n, char *buf, size_t len)
 {
-	size_t at = 0;
+	size_t	 at = 0;
 
 	if (len == 0)
 		return -1;
@@ -386,10 +386,10 @@ yp_join(char (*tok)[24], int n, char *buf, size_t len)
 static void
 yp_piece_token(const struct yonin_state *s, int box, char *out, size_t len)
 {
-	uint8_t c = s->sq[box];
-	int k = yp_kind(c), o = yp_owner(c), f = yp_facing(c);
-	int dead = !(s->alive >> o & 1);
-	char sqn[3];
+	uint8_t	 c = s->sq[box];
+	int	 k = yp_kind(c), o = yp_owner(c), f = yp_facing(c);
+	int	 dead = !(s->alive >> o & 1);
+	char	 sqn[3];
 
 	yonin_square_name(yp_sq(box), sqn);
 	if (k == YONIN_KING)
@@ -409,7 +409,7 @@ yp_piece_token(const struct yonin_state *s, int box, char *out, size_t len)
 static void
 yp_hand_list(const struct yonin_state *s, int seat, char *out, size_t len)
 {
-	size_t at = 0;
+	size_t	 at = 0;
 
 	out[0] = '\0';
 	for (int i = 0; i < YONIN_HAND_KINDS; i++) {
@@ -431,8 +431,8 @@ yp_hand_list(const struct yonin_state *s, int seat, char *out, size_t len)
 int
 yp_board_text(const struct yonin_state *s, char *buf, size_t len, int full)
 {
-	char tok[YONIN_SQUARES + 8][24];
-	int n = 0, r;
+	char	 tok[YONIN_SQUARES + 8][24];
+	int	 n = 0, r;
 
 	for (int sq = 0; sq < YONIN_SQUARES; sq++) {
 		if (s->sq[yp_box(sq)] != 0)
@@ -467,8 +467,8 @@ yp_put(char *buf, size_t len, size_t *at, const char *fmt, ...)
 static int
 yp_put(char *buf, size_t len, size_t *at, const char *fmt, ...)
 {
-	va_list ap;
-	int n;
+	va_list	 ap;
+	int	 n;
 
 	if (*at >= len)
 		return -1;
@@ -491,11 +491,11 @@ yp_put(char *buf, size_t len, size_t *at, const char *fmt, ...)
 int
 yp_show(const struct yonin_game *y, char *buf, size_t len)
 {
-	static const char arrows[] = "^>v<";
-	const struct yonin_state *s = yp_now(y);
-	unsigned checks = yp_checks(s);
-	size_t at = 0;
-	char status[80];
+	static const char		 arrows[] = "^>v<";
+	const struct yonin_state	*s = yp_now(y);
+	unsigned			 checks = yp_checks(s);
+	size_t				 at = 0;
+	char				 status[80];
 
 	yp_put(buf, len, &at, "     9    8    7    6    5    4    3    2    1\n");
 	for (int yy = 0; yy < 9; yy++) {

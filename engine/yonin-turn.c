@@ -39,7 +39,7 @@ yp_push(struct yonin_game *y)
 void
 yp_rep_add(struct yonin_game *y, uint64_t hash, int delta)
 {
-	uint16_t *b = &y->rep[hash & (YP_REP_BUCKETS - 1)];
+	uint16_t	*b = &y->rep[hash & (YP_REP_BUCKETS - 1)];
 
 	if (delta > 0 && ++*b == 3)
 		y->rep3++;
@@ -54,7 +54,7 @@ yp_rep_add(struct yonin_game *y, uint64_t hash, int delta)
 static int
 yp_next(const struct yonin_state *s, int after)
 {
-	unsigned checks = yp_checks(s);
+	unsigned	 checks = yp_checks(s);
 
 	for (int i = 1; i < YONIN_SEATS; i++) {
 		int p = (after + i) & 3;
@@ -80,8 +80,8 @@ yp_next(const struct yonin_state *s, int after)
 static int
 yp_eliminator(const struct yonin_game *y, const struct yonin_state *s, int x)
 {
-	unsigned others = s->alive & ~(1u << x);
-	unsigned cand = yp_attackers(s, s->king[x], others);
+	unsigned	 others = s->alive & ~(1u << x);
+	unsigned	 cand = yp_attackers(s, s->king[x], others);
 
 	if (cand == 0)
 		cand = others;
@@ -107,7 +107,7 @@ static void
 yp_rank(struct yonin_state *s, int by_eliminations)
 {
 	int elims[YONIN_SEATS] = { 0 }, last[YONIN_SEATS] = { -1, -1, -1, -1 };
-	int pieces[YONIN_SEATS];
+	int	 pieces[YONIN_SEATS];
 
 	for (int i = 0; i < s->nout; i++) {
 		elims[s->by[i]]++;
@@ -182,7 +182,7 @@ yp_enough_out(const struct yonin_game *y, const struct yonin_state *s)
 static void
 yp_eliminate(struct yonin_game *y, struct yonin_state *s, int x)
 {
-	int e = yp_eliminator(y, s, x);
+	int	 e = yp_eliminator(y, s, x);
 
 	s->alive &= (uint8_t)~(1u << x);
 	s->out[s->nout] = (uint8_t)x;
@@ -216,7 +216,7 @@ yp_eliminate(struct yonin_game *y, struct yonin_state *s, int x)
 static void
 yp_turn(struct yonin_game *y, int next)
 {
-	struct yonin_state *s = yp_now(y);
+	struct yonin_state	*s = yp_now(y);
 
 	for (;;) {
 		s->to_move = (int8_t)next;
@@ -247,7 +247,7 @@ static int
 yp_occurrences(const struct yonin_game *y, uint64_t full, unsigned *moved,
     unsigned *quiet)
 {
-	int count = 0, first = -1;
+	int	 count = 0, first = -1;
 
 	*moved = *quiet = 0;
 	for (int i = 0; i <= y->n; i++) {
@@ -275,9 +275,9 @@ int
 yp_repeats(const struct yonin_game *y, const struct yonin_state *s, int seat,
     const struct move *m)
 {
-	struct yonin_state w;
-	unsigned moved, quiet;
-	uint64_t h = yp_hash_after(s, seat, m);
+	struct yonin_state	 w;
+	unsigned		 moved, quiet;
+	uint64_t		 h = yp_hash_after(s, seat, m);
 
 	if (y->rep[h & (YP_REP_BUCKETS - 1)] < 3)
 		return 0;
@@ -296,7 +296,7 @@ yp_repeats(const struct yonin_game *y, const struct yonin_state *s, int seat,
 static void
 yp_settle(struct yonin_game *y)
 {
-	struct yonin_state *s = yp_now(y);
+	struct yonin_state	*s = yp_now(y);
 
 	yp_rep_add(y, s->hash, 1);
 	if (s->phase != YP_PLAYING)
@@ -320,7 +320,7 @@ yp_settle(struct yonin_game *y)
 void
 yp_finish(struct yonin_game *y, int mover)
 {
-	struct yonin_state *s = yp_now(y);
+	struct yonin_state	*s = yp_now(y);
 
 	s->mover = (int8_t)mover;
 	s->gave_check = (uint8_t)yp_gave_check(s, mover, y->opt.pairs);
@@ -332,7 +332,7 @@ yp_finish(struct yonin_game *y, int mover)
 void
 yp_begin(struct yonin_game *y, int first)
 {
-	struct yonin_state *s = yp_now(y);
+	struct yonin_state	*s = yp_now(y);
 
 	memset(y->rep, 0, sizeof y->rep);
 	y->rep3 = 0;

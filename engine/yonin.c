@@ -135,7 +135,7 @@ yp_options_parse(struct yonin_options *o, int nopt, char *const opt[],
 static void
 yp_reset(struct game *g)
 {
-	struct yonin_game *y = yp_game(g);
+	struct yonin_game	*y = yp_game(g);
 
 	free(g->setup);
 	g->setup = NULL;
@@ -148,7 +148,7 @@ static struct game *
 yp_create(const struct variant *v, int nopt, char *const opt[], char *err,
     size_t errlen)
 {
-	struct yonin_game *y;
+	struct yonin_game	*y;
 
 	if ((y = calloc(1, sizeof *y)) == NULL) {
 		snprintf(err, errlen, "out of memory");
@@ -173,7 +173,7 @@ yp_create(const struct variant *v, int nopt, char *const opt[], char *err,
 static void
 yp_free(struct game *g)
 {
-	struct yonin_game *y = yp_game(g);
+	struct yonin_game	*y = yp_game(g);
 
 	free(y->hist);
 	free(y);
@@ -182,8 +182,8 @@ yp_free(struct game *g)
 static struct game *
 yp_copy(const struct game *g)
 {
-	const struct yonin_game *y = yp_cgame(g);
-	struct yonin_game *c;
+	const struct yonin_game	*y = yp_cgame(g);
+	struct yonin_game	*c;
 
 	if ((c = malloc(sizeof *c)) == NULL)
 		return NULL;
@@ -217,7 +217,7 @@ yp_side_parse(const struct game *g, const char *s)
 static const char *
 yp_side_name(const struct game *g, int side)
 {
-	static const char *const names[] = { "S", "W", "N", "E" };
+	static const char	*const names[] = { "S", "W", "N", "E" };
 
 	return side >= 0 && side < YONIN_SEATS ? names[side] : "?";
 }
@@ -239,9 +239,9 @@ yp_move_format_op(const struct game *g, const struct move *m, char *buf,
 static void
 yp_apply(struct game *g, const struct move *m)
 {
-	struct yonin_game *y = yp_game(g);
-	int mover = yp_now(y)->to_move;
-	struct yonin_state *s;
+	struct yonin_game	*y = yp_game(g);
+	int			 mover = yp_now(y)->to_move;
+	struct yonin_state	*s;
 
 	/* apply() takes the generator's moves; refuse to write outside the
 	 * board whatever it is given. */
@@ -261,9 +261,9 @@ static int
 yp_play(struct game *g, int side, const struct move *m, char *err,
     size_t errlen)
 {
-	struct yonin_game *y = yp_game(g);
-	const struct yonin_state *s = yp_now(y);
-	int r;
+	struct yonin_game		*y = yp_game(g);
+	const struct yonin_state	*s = yp_now(y);
+	int				 r;
 
 	if (s->phase != YP_PLAYING) {
 		snprintf(err, errlen, "the game is over");
@@ -291,7 +291,7 @@ yp_play(struct game *g, int side, const struct move *m, char *err,
 static int
 yp_undo(struct game *g)
 {
-	struct yonin_game *y = yp_game(g);
+	struct yonin_game	*y = yp_game(g);
 
 	if (y->n == 0)
 		return -1;
@@ -326,8 +326,8 @@ yp_status(const struct game *g, struct game_status *st)
 static int
 yp_legal(const struct game *g, struct move *out, int max)
 {
-	const struct yonin_game *y = yp_cgame(g);
-	const struct yonin_state *s = yp_now(y);
+	const struct yonin_game		*y = yp_cgame(g);
+	const struct yonin_state	*s = yp_now(y);
 
 	if (s->phase != YP_PLAYING)
 		return 0;
@@ -374,7 +374,7 @@ yp_ply(const struct game *g)
 static void
 yp_history(const struct game *g, int i, struct move *m, int *side)
 {
-	const struct yonin_game *y = yp_cgame(g);
+	const struct yonin_game	*y = yp_cgame(g);
 
 	if (i < 0 || i >= y->n) {
 		memset(m, 0, sizeof *m);
@@ -434,9 +434,9 @@ yonin_options(const struct game *g, struct yonin_options *o)
 int
 yonin_piece_at(const struct game *g, int sq, struct yonin_piece *p)
 {
-	const struct yonin_state *s;
-	uint8_t c;
-	int k;
+	const struct yonin_state	*s;
+	uint8_t				 c;
+	int				 k;
 
 	if (!yp_is_yonin(g) || sq < 0 || sq >= YONIN_SQUARES)
 		return 0;
@@ -483,7 +483,7 @@ yonin_alive(const struct game *g)
 int
 yonin_eliminated(const struct game *g, int seat[3], int by[3])
 {
-	const struct yonin_state *s;
+	const struct yonin_state	*s;
 
 	if (!yp_is_yonin(g))
 		return 0;
@@ -508,8 +508,8 @@ static int
 yp_legal_filtered(const struct game *g, int from, int kind, struct move *out,
     int max)
 {
-	struct move all[YP_MOVES_MAX];
-	int n, kept = 0;
+	struct move	 all[YP_MOVES_MAX];
+	int		 n, kept = 0;
 
 	if (!yp_is_yonin(g))
 		return 0;
@@ -546,7 +546,7 @@ yonin_legal_drops(const struct game *g, int kind, struct move *out, int max)
 uint64_t
 yonin_hash(const struct game *g)
 {
-	const struct yonin_state *s;
+	const struct yonin_state	*s;
 
 	if (!yp_is_yonin(g))
 		return 0;

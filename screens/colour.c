@@ -21,7 +21,7 @@ static const uint8_t colour_rgb16[16][3] = {
 static void
 colour_rgb256(int c, int rgb[3])
 {
-	static const int	levels[6] = { 0, 95, 135, 175, 215, 255 };
+	static const int	 levels[6] = { 0, 95, 135, 175, 215, 255 };
 
 	if (c < 16) {
 		rgb[0] = colour_rgb16[c][0];
@@ -44,8 +44,8 @@ colour_rgb256(int c, int rgb[3])
 int
 colour_256to16(int c)
 {
-	int	rgb[3], p[3], i, best = 0, chroma, max, min;
-	long	d, bestd = -1, rmean, dr, dg, db;
+	int	 rgb[3], p[3], i, best = 0, chroma, max, min;
+	long	 d, bestd = -1, rmean, dr, dg, db;
 
 	if (c < 0 || c > 255)
 		return -1;

@@ -59,7 +59,7 @@ grid_get(const struct grid *g, int x, int y)
 static void
 grid_blank_cells(struct grid *g)
 {
-	size_t	i, n = (size_t)g->sx * g->sy;
+	size_t	 i, n = (size_t)g->sx * g->sy;
 
 	for (i = 0; i < n; i++)
 		g->cells[i] = grid_blank;
@@ -138,7 +138,7 @@ grid_copy(struct grid *dst, const struct grid *src)
 void
 grid_clear(struct grid *g, const struct grid_style *style)
 {
-	size_t	i, n = (size_t)g->sx * g->sy;
+	size_t	 i, n = (size_t)g->sx * g->sy;
 
 	for (i = 0; i < n; i++) {
 		g->cells[i].ch = ' ';
@@ -274,7 +274,7 @@ grid_printf(struct grid *g, int x, int y, const struct grid_style *style,
 static int
 grid_clip(const struct grid *g, int *x, int *y, int *w, int *h)
 {
-	long	x0 = *x, y0 = *y, x1 = x0 + *w, y1 = y0 + *h;
+	long	 x0 = *x, y0 = *y, x1 = x0 + *w, y1 = y0 + *h;
 
 	if (x0 < 0)
 		x0 = 0;
@@ -297,7 +297,7 @@ void
 grid_fill(struct grid *g, int x, int y, int w, int h, uint32_t ch,
     const struct grid_style *style)
 {
-	int	i, j, cw;
+	int	 i, j, cw;
 
 	if (!grid_clip(g, &x, &y, &w, &h))
 		return;
@@ -316,7 +316,7 @@ void
 grid_restyle(struct grid *g, int x, int y, int w, int h,
     const struct grid_style *style)
 {
-	int	i, j;
+	int	 i, j;
 
 	if (!grid_clip(g, &x, &y, &w, &h))
 		return;
@@ -407,9 +407,9 @@ void
 grid_hline(struct grid *g, int x, int y, int w, enum grid_line kind,
     const struct grid_style *style)
 {
-	const unsigned	lr = GRID_LEFT | GRID_RIGHT;
-	int		i, from, to;
-	unsigned	dirs;
+	const unsigned	 lr = GRID_LEFT | GRID_RIGHT;
+	int		 i, from, to;
+	unsigned	 dirs;
 
 	if (w <= 0 || y < 0 || y >= g->sy || (long)x + w <= 0 || x >= g->sx)
 		return;
@@ -429,9 +429,9 @@ void
 grid_vline(struct grid *g, int x, int y, int h, enum grid_line kind,
     const struct grid_style *style)
 {
-	const unsigned	ud = GRID_UP | GRID_DOWN;
-	int		i, from, to;
-	unsigned	dirs;
+	const unsigned	 ud = GRID_UP | GRID_DOWN;
+	int		 i, from, to;
+	unsigned	 dirs;
 
 	if (h <= 0 || x < 0 || x >= g->sx || (long)y + h <= 0 || y >= g->sy)
 		return;
@@ -451,7 +451,7 @@ void
 grid_box(struct grid *g, int x, int y, int w, int h, enum grid_line kind,
     const struct grid_style *style)
 {
-	int	i, x1, y1;
+	int	 i, x1, y1;
 
 	if (w < 2 || h < 2 || (long)x + w > INT_MAX || (long)y + h > INT_MAX)
 		return;

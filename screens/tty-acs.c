@@ -22,7 +22,7 @@ static const char tty_acs_latin1[] =
 char
 tty_acs_ascii(uint32_t ch)
 {
-	unsigned	dirs;
+	unsigned	 dirs;
 
 	if (ch >= 0x20 && ch < 0x7f)
 		return (char)ch;

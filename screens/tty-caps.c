@@ -20,7 +20,7 @@ tty_caps_set(const char *s)
 static int
 tty_caps_has(const char *s, const char *what)
 {
-	size_t	n = strlen(what);
+	size_t	 n = strlen(what);
 
 	for (; *s != '\0'; s++) {
 		if (strncasecmp(s, what, n) == 0)
@@ -32,7 +32,7 @@ tty_caps_has(const char *s, const char *what)
 static int
 tty_caps_suffix(const char *s, const char *end)
 {
-	size_t	n = strlen(s), e = strlen(end);
+	size_t	 n = strlen(s), e = strlen(end);
 
 	return n >= e && strcasecmp(s + n - e, end) == 0;
 }
@@ -41,7 +41,7 @@ tty_caps_suffix(const char *s, const char *end)
 static int
 tty_caps_family(const char *term, const char *name)
 {
-	size_t	n = strlen(name);
+	size_t	 n = strlen(name);
 
 	return strncasecmp(term, name, n) == 0 &&
 	    (term[n] == '\0' || term[n] == '-' || term[n] == '.');

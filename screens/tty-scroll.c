@@ -46,8 +46,8 @@ struct tty_scroll_shift {
 static uint64_t
 tty_scroll_hash(const struct grid_cell *row, int sx)
 {
-	uint64_t	h = 0x6a09e667f3bcc909ULL, v;
-	int		x;
+	uint64_t	 h = 0x6a09e667f3bcc909ULL, v;
+	int		 x;
 
 	for (x = 0; x < sx; x++) {
 		v = row[x].ch | (uint64_t)row[x].style.fg << 32 |
@@ -98,7 +98,7 @@ static int
 tty_scroll_cost(struct tty_ctx *c, const struct grid_cell *f,
     const struct grid_cell *s)
 {
-	int	x, tail, n = 0, sx = c->sx;
+	int	 x, tail, n = 0, sx = c->sx;
 
 	for (tail = sx; tail > 0; tail--) {
 		if (!tty_scroll_blank_cell(&f[tail - 1]))
@@ -123,7 +123,7 @@ tty_scroll_cost(struct tty_ctx *c, const struct grid_cell *f,
 static int
 tty_scroll_digits(int n)
 {
-	int	d = 1;
+	int	 d = 1;
 
 	while (n >= 10) {
 		n /= 10;
@@ -162,7 +162,7 @@ tty_scroll_uses_lf(const struct tty_scroll_shift *sh)
 static int
 tty_scroll_overhead(const struct tty_scroll_shift *sh)
 {
-	int	len, n = sh->n > 0 ? sh->n : -sh->n;
+	int	 len, n = sh->n > 0 ? sh->n : -sh->n;
 
 	len = 2 + (sh->top == 0 ? 0 : tty_scroll_digits(sh->top + 1)) + 1 +
 	    tty_scroll_digits(sh->bot + 1) + 1;
@@ -195,7 +195,7 @@ static void
 tty_scroll_try(const struct tty_scroll *s, int top, int bot, int n, int b0,
     int b1, struct tty_scroll_shift *best)
 {
-	struct tty_scroll_shift	sh = { top, bot, n, 0 };
+	struct tty_scroll_shift	 sh = { top, bot, n, 0 };
 
 	sh.gain = s->pcost[bot + 1] - s->pcost[top] -
 	    (s->pink[b1 + 1] - s->pink[b0]) - tty_scroll_overhead(&sh);
@@ -212,7 +212,7 @@ static void
 tty_scroll_runs(const struct tty_scroll *s, int n,
     struct tty_scroll_shift *best)
 {
-	int	y, a, lo = s->first, hi = s->last;
+	int	 y, a, lo = s->first, hi = s->last;
 
 	tty_scroll_kept(n, &lo, &hi);
 	for (y = lo; y <= hi; y++) {
@@ -236,7 +236,7 @@ tty_scroll_runs(const struct tty_scroll *s, int n,
 static void
 tty_scroll_best(const struct tty_scroll *s, struct tty_scroll_shift *best)
 {
-	int	n, nmax = s->last - s->first;
+	int	 n, nmax = s->last - s->first;
 
 	if (nmax > TTY_SCROLL_NMAX)
 		nmax = TTY_SCROLL_NMAX;
@@ -252,7 +252,7 @@ static int
 tty_scroll_check(const struct tty_scroll *s,
     const struct tty_scroll_shift *sh)
 {
-	int	y, lo = sh->top, hi = sh->bot, sx = s->frame->sx;
+	int	 y, lo = sh->top, hi = sh->bot, sx = s->frame->sx;
 
 	tty_scroll_kept(sh->n, &lo, &hi);
 	for (y = lo; y <= hi; y++) {
@@ -271,8 +271,8 @@ tty_scroll_check(const struct tty_scroll *s,
 static void
 tty_scroll_send(struct tty_ctx *c, const struct tty_scroll_shift *sh)
 {
-	char	tmp[32];
-	int	len, n = sh->n > 0 ? sh->n : -sh->n;
+	char	 tmp[32];
+	int	 len, n = sh->n > 0 ? sh->n : -sh->n;
 
 	tty_sgr(c, &GRID_STYLE_DEFAULT);
 	len = tty_csi_2(tmp, sh->top + 1, sh->bot + 1, 'r');
@@ -301,7 +301,7 @@ tty_scroll_send(struct tty_ctx *c, const struct tty_scroll_shift *sh)
 static void
 tty_scroll_apply(struct tty_scroll *s, const struct tty_scroll_shift *sh)
 {
-	int	y, from, n = sh->n, step = n > 0 ? 1 : -1;
+	int	 y, from, n = sh->n, step = n > 0 ? 1 : -1;
 
 	for (y = n > 0 ? sh->top : sh->bot; y >= sh->top && y <= sh->bot;
 	    y += step) {

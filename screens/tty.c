@@ -48,7 +48,7 @@ tty_colour(struct tty_ctx *c, uint16_t colour)
 static struct grid_style
 tty_style(struct tty_ctx *c, const struct grid_style *s)
 {
-	struct grid_style	e;
+	struct grid_style	 e;
 
 	e.fg = tty_colour(c, s->fg);
 	e.bg = tty_colour(c, s->bg);
@@ -60,7 +60,7 @@ tty_style(struct tty_ctx *c, const struct grid_style *s)
 static int
 tty_glyph_equal(const struct tty_glyph *a, const struct tty_glyph *b)
 {
-	int	i;
+	int	 i;
 
 	if (a->width != b->width)
 		return 0;
@@ -79,8 +79,8 @@ tty_glyph_equal(const struct tty_glyph *a, const struct tty_glyph *b)
 static int
 tty_num(char *out, int n)
 {
-	char	tmp[12];
-	int	len = 0, i;
+	char	 tmp[12];
+	int	 len = 0, i;
 
 	do {
 		tmp[len++] = '0' + n % 10;
@@ -95,7 +95,7 @@ tty_num(char *out, int n)
 int
 tty_csi_2(char *out, int a, int b, char final)
 {
-	int	len = 2;
+	int	 len = 2;
 
 	out[0] = '\033';
 	out[1] = '[';
@@ -125,8 +125,8 @@ tty_csi_n(char *out, int n, char final)
 static int
 tty_move_h(const struct tty_ctx *c, int from, int to, char *out)
 {
-	char	alt[64];
-	int	n, len, best = -1, i;
+	char	 alt[64];
+	int	 n, len, best = -1, i;
 
 	if (from < 0)
 		return -1;
@@ -168,8 +168,8 @@ tty_move_h(const struct tty_ctx *c, int from, int to, char *out)
 void
 tty_move(struct tty_ctx *c, int tx, int ty)
 {
-	char	best[64], v[64], h[64], h2[64];
-	int	blen, vlen, hlen, h2len, n;
+	char	 best[64], v[64], h[64], h2[64];
+	int	 blen, vlen, hlen, h2len, n;
 
 	if (c->cx == tx && c->cy == ty)
 		return;
@@ -247,7 +247,7 @@ tty_move(struct tty_ctx *c, int tx, int ty)
 static int
 tty_sgr_colour(char *out, uint16_t c, int bg)
 {
-	int	len = 0;
+	int	 len = 0;
 
 	out[len++] = ';';
 	if (c == GRID_DEFAULT)
@@ -269,7 +269,7 @@ tty_sgr_colour(char *out, uint16_t c, int bg)
 static int
 tty_sgr_code(char *out, const char *code)
 {
-	int	len = 0;
+	int	 len = 0;
 
 	out[len++] = ';';
 	while (*code != '\0')
@@ -280,7 +280,7 @@ tty_sgr_code(char *out, const char *code)
 static int
 tty_sgr_attrs(char *out, unsigned attr)
 {
-	int	len = 0;
+	int	 len = 0;
 
 	if (attr & GRID_BOLD)
 		len += tty_sgr_code(out + len, "1");
@@ -357,8 +357,8 @@ static void
 tty_glyph(struct tty_ctx *c, const struct grid_cell *cells, int sx, int x,
     struct tty_glyph *gl)
 {
-	uint32_t	ch = cells[x].ch, prev;
-	int		w;
+	uint32_t	 ch = cells[x].ch, prev;
+	int		 w;
 
 	gl->style = tty_style(c, &cells[x].style);
 	gl->width = 1;
@@ -404,7 +404,7 @@ static void
 tty_row_glyphs(struct tty_ctx *c, const struct grid_cell *fc,
     const struct grid_cell *sc, struct tty_glyph *now, struct tty_glyph *old)
 {
-	int	x, sx = c->sx, same, same_next;
+	int	 x, sx = c->sx, same, same_next;
 
 	for (x = 0; x < sx; x++)
 		tty_glyph(c, fc, sx, x, &now[x]);
@@ -436,7 +436,7 @@ static void
 tty_row_dirty(const struct tty_glyph *now, const struct tty_glyph *old,
     int sx, uint8_t *dirty)
 {
-	int	x;
+	int	 x;
 
 	for (x = 0; x < sx; x++)
 		dirty[x] = !tty_glyph_equal(&now[x], &old[x]);
@@ -446,7 +446,7 @@ tty_row_dirty(const struct tty_glyph *now, const struct tty_glyph *old,
 static int
 tty_row_blank_tail(const struct tty_glyph *now, int sx)
 {
-	int	x;
+	int	 x;
 
 	for (x = sx; x > 0; x--) {
 		const struct tty_glyph *g = &now[x - 1];
@@ -462,7 +462,7 @@ static void
 tty_row(struct tty_ctx *c, int y, const struct tty_glyph *now,
     const struct tty_glyph *old, uint8_t *dirty)
 {
-	int	x, left = 0, tail;
+	int	 x, left = 0, tail;
 
 	tty_row_dirty(now, old, c->sx, dirty);
 	for (x = 0; x < c->sx; x++)
@@ -496,12 +496,12 @@ void
 tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
     const struct tty_caps *caps)
 {
-	struct tty_ctx			  c;
-	struct tty_glyph		 *now, *old;
-	const struct grid_cell		**srow = NULL;
-	struct grid_cell		 *blank = NULL;
-	uint8_t				 *dirty, *differ = NULL;
-	int				  y, x, full, was_visible;
+	struct tty_ctx		 c;
+	struct tty_glyph	*now, *old;
+	const struct grid_cell	**srow = NULL;
+	struct grid_cell	*blank = NULL;
+	uint8_t			*dirty, *differ = NULL;
+	int			 y, x, full, was_visible;
 
 	if (shown != NULL && (shown->sx != frame->sx || shown->sy != frame->sy))
 		shown = NULL;

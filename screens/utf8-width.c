@@ -384,7 +384,7 @@ static const struct utf8_range utf8_width_wide[] = {
 static int
 utf8_width_in(const struct utf8_range *r, size_t n, uint32_t cp)
 {
-	size_t	lo = 0, hi = n;
+	size_t	 lo = 0, hi = n;
 
 	if (n == 0 || cp < r[0].first || cp > r[n - 1].last)
 		return 0;

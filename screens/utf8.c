@@ -128,9 +128,9 @@ utf8_encode(uint32_t cp, char *out)
 int
 utf8_strnwidth(const char *s, size_t len)
 {
-	uint32_t	cp;
-	size_t		skip;
-	int		n, w, total = 0;
+	uint32_t	 cp;
+	size_t		 skip;
+	int		 n, w, total = 0;
 
 	while (len > 0) {
 		n = utf8_decode(s, len, &cp, &skip);

@@ -60,8 +60,8 @@ int
 view_board_stone_cell(const struct view_board *vb, int x, int y, int point,
     int *cx, int *cy)
 {
-	const struct stone_board *b = stone_game_board(vb->game);
-	int col, row;
+	const struct stone_board	*b = stone_game_board(vb->game);
+	int				 col, row;
 
 	if (b == NULL || point < 0 || point >= b->size * b->size)
 		return -1;
@@ -76,10 +76,10 @@ int
 view_board_stone_hit(const struct view_board *vb, int x, int y, int mx,
     int my)
 {
-	const struct stone_board *b = stone_game_board(vb->game);
+	const struct stone_board	*b = stone_game_board(vb->game);
 	int px = view_board_stone_pitch_x(vb->large);
 	int py = view_board_stone_pitch_y(vb->large);
-	int col, row;
+	int				 col, row;
 
 	if (b == NULL)
 		return -1;
@@ -100,7 +100,7 @@ view_board_stone_hit(const struct view_board *vb, int x, int y, int mx,
 static unsigned
 view_board_stone_point_dirs(int size, int col, int row)
 {
-	unsigned d = GRID_UP | GRID_DOWN | GRID_LEFT | GRID_RIGHT;
+	unsigned	 d = GRID_UP | GRID_DOWN | GRID_LEFT | GRID_RIGHT;
 
 	if (col == 0)
 		d &= ~GRID_LEFT;
@@ -131,9 +131,9 @@ view_board_stone_in(const int *points, int n, int p)
 static int
 view_board_stone_last_turn(const struct game *gm, int *points, int max)
 {
-	const struct variant *v = gm->variant;
-	struct move m;
-	int n = 0, side = -1, s;
+	const struct variant	*v = gm->variant;
+	struct move		 m;
+	int			 n = 0, side = -1, s;
 
 	for (int i = v->ply(gm) - 1; i >= 0 && n < max; i--) {
 		v->history(gm, i, &m, &s);
@@ -149,12 +149,12 @@ int
 view_board_stone_draw(struct grid *g, int x, int y,
     const struct view_board *vb, struct view_hits *hits)
 {
-	const struct stone_board *b = stone_game_board(vb->game);
+	const struct stone_board	*b = stone_game_board(vb->game);
 	struct grid_style wood = GRID_STYLE_DEFAULT, label, black, white;
-	struct grid_style mark, cur, win, forbid;
-	uint8_t map[STONE_MAX_POINTS];
+	struct grid_style		 mark, cur, win, forbid;
+	uint8_t				 map[STONE_MAX_POINTS];
 	int size, px, py, w, h, last[STONE_TURN_MAX], nlast, cx, cy;
-	char text[16];
+	char				 text[16];
 
 	if (b == NULL)
 		return 0;

@@ -82,7 +82,7 @@ view_board_yonin_rel(const struct view_board *vb, int seat)
 int
 view_board_yonin_square(int bottom, int sx, int sy)
 {
-	int x, y;
+	int	 x, y;
 
 	switch (bottom & 3) {
 	case YONIN_S:
@@ -127,7 +127,7 @@ int
 view_board_yonin_hit(const struct view_board *vb, int x, int y, int mx,
     int my)
 {
-	int sx = mx - (x + BOARD_X), sy = my - (y + BOARD_Y);
+	int	 sx = mx - (x + BOARD_X), sy = my - (y + BOARD_Y);
 
 	if (sx < 0 || sy < 0 || sx >= 9 * SQ_W || sy >= 9)
 		return -1;
@@ -138,7 +138,7 @@ view_board_yonin_hit(const struct view_board *vb, int x, int y, int mx,
 static char
 view_board_yonin_label(int bottom, int along_x, int i)
 {
-	int a, b;
+	int	 a, b;
 
 	/* Two squares on the same screen column (row): whatever they share
 	 * in the engine's frame is this line's name. */
@@ -160,9 +160,9 @@ view_board_yonin_hand_draw(struct grid *g, int x, int y, int vertical,
     int maxw, const struct view_board *vb, int seat, struct view_hits *hits)
 {
 	static const char hand_char[YONIN_HAND_KINDS] = { 'R', 'G', 'S', 'P' };
-	struct grid_style st = view_board_yonin_seat_style(seat);
-	int count[YONIN_HAND_KINDS], at = 0;
-	char text[8];
+	struct grid_style	 st = view_board_yonin_seat_style(seat);
+	int			 count[YONIN_HAND_KINDS], at = 0;
+	char			 text[8];
 
 	yonin_hand(vb->game, seat, count);
 	for (int i = 0; i < YONIN_HAND_KINDS; i++) {
@@ -196,9 +196,9 @@ static void
 view_board_yonin_edge_draw(struct grid *g, int x, int y, int w,
     const struct view_board *vb, int seat, struct view_hits *hits)
 {
-	struct grid_style st = view_board_yonin_seat_style(seat);
-	char text[48];
-	int n;
+	struct grid_style	 st = view_board_yonin_seat_style(seat);
+	char			 text[48];
+	int			 n;
 
 	snprintf(text, sizeof text, "%c %s", yonin_seat_char(seat),
 	    vb->names[seat] != NULL ? vb->names[seat] : "");
@@ -211,11 +211,11 @@ int
 view_board_yonin_draw(struct grid *g, int x, int y,
     const struct view_board *vb, struct view_hits *hits)
 {
-	struct grid_style label = view_style(VIEW_DIM);
-	struct grid_style empty = view_style(VIEW_DIM);
-	unsigned checks = yonin_checks(vb->game);
-	int w, h, seat_at[4];
-	char text[4];
+	struct grid_style	 label = view_style(VIEW_DIM);
+	struct grid_style	 empty = view_style(VIEW_DIM);
+	unsigned		 checks = yonin_checks(vb->game);
+	int			 w, h, seat_at[4];
+	char			 text[4];
 
 	view_board_yonin_size(&w, &h);
 	for (int s = 0; s < 4; s++)

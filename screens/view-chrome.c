@@ -13,7 +13,7 @@
 struct grid_style
 view_style(enum view_role role)
 {
-	struct grid_style	s = GRID_STYLE_DEFAULT;
+	struct grid_style	 s = GRID_STYLE_DEFAULT;
 
 	switch (role) {
 	case VIEW_NORMAL:
@@ -114,10 +114,10 @@ view_hits_find(const struct view_hits *hits, int x, int y)
 void
 view_chrome_draw(struct grid *g, const struct view_chrome *c)
 {
-	struct grid_style	title = view_style(VIEW_TITLE);
-	struct grid_style	st;
-	char			right[128];
-	int			x, rw, lw;
+	struct grid_style	 title = view_style(VIEW_TITLE);
+	struct grid_style	 st;
+	char			 right[128];
+	int			 x, rw, lw;
 
 	grid_clear(g, NULL);
 	grid_cursor(g, 0, 0, 0);
@@ -169,9 +169,9 @@ view_chrome_draw(struct grid *g, const struct view_chrome *c)
 void
 view_small_draw(struct grid *g, int cols, int rows)
 {
-	struct grid_style	st = view_style(VIEW_NORMAL);
-	char			note[128];
-	int			need, y;
+	struct grid_style	 st = view_style(VIEW_NORMAL);
+	char			 note[128];
+	int			 need, y;
 
 	grid_clear(g, NULL);
 	grid_cursor(g, 0, 0, 0);

@@ -16,7 +16,7 @@
 static int
 view_form_width(int sx)
 {
-	int	fw = sx - 4;
+	int	 fw = sx - 4;
 
 	if (fw > VIEW_FORM_MAX_WIDTH)
 		fw = VIEW_FORM_MAX_WIDTH;
@@ -26,7 +26,7 @@ view_form_width(int sx)
 int
 view_form_field_width(int sx)
 {
-	int	w = view_form_width(sx) - VIEW_FORM_LABEL - 14;
+	int	 w = view_form_width(sx) - VIEW_FORM_LABEL - 14;
 
 	if (w > VIEW_FORM_FIELD_MAX)
 		w = VIEW_FORM_FIELD_MAX;

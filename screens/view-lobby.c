@@ -31,7 +31,7 @@ struct view_lobby_layout {
 static void
 view_lobby_layout(int sx, int sy, struct view_lobby_layout *l)
 {
-	int	rest;
+	int	 rest;
 
 	l->rw = sx >= 120 ? 32 : 24;
 	if (l->rw > sx / 3)
@@ -57,7 +57,7 @@ view_lobby_layout(int sx, int sy, struct view_lobby_layout *l)
 int
 view_lobby_table_rows(int sx, int sy)
 {
-	struct view_lobby_layout	l;
+	struct view_lobby_layout	 l;
 
 	view_lobby_layout(sx, sy, &l);
 	return l.top_h - 2;	/* minus the column names and detail rows */
@@ -66,7 +66,7 @@ view_lobby_table_rows(int sx, int sy)
 int
 view_lobby_user_rows(int sx, int sy)
 {
-	struct view_lobby_layout	l;
+	struct view_lobby_layout	 l;
 
 	view_lobby_layout(sx, sy, &l);
 	return l.top_h;
@@ -75,7 +75,7 @@ view_lobby_user_rows(int sx, int sy)
 int
 view_lobby_chat_rows(int sx, int sy)
 {
-	struct view_lobby_layout	l;
+	struct view_lobby_layout	 l;
 
 	view_lobby_layout(sx, sy, &l);
 	return l.chat_h;
@@ -191,14 +191,14 @@ static void
 view_lobby_tables(struct grid *g, const struct view_lobby *v,
     const struct view_lobby_layout *l, struct view_hits *hits)
 {
-	struct view_lobby_col	 c[NCOLS];
-	struct grid_style	 head = view_style(VIEW_HEADING);
-	struct grid_style	 norm = view_style(VIEW_NORMAL);
-	struct grid_style	 dim = view_style(VIEW_DIM);
-	struct grid_style	 st;
-	const struct view_table_row *t;
-	char			 text[256];
-	int			 i, x, y, rows, idx, focused;
+	struct view_lobby_col		 c[NCOLS];
+	struct grid_style		 head = view_style(VIEW_HEADING);
+	struct grid_style		 norm = view_style(VIEW_NORMAL);
+	struct grid_style		 dim = view_style(VIEW_DIM);
+	struct grid_style		 st;
+	const struct view_table_row	*t;
+	char				 text[256];
+	int				 i, x, y, rows, idx, focused;
 
 	focused = v->focus == VIEW_LOBBY_TABLES;
 	snprintf(text, sizeof text, "Tables (%d)", v->ntables);
@@ -299,7 +299,7 @@ view_lobby_users(struct grid *g, const struct view_lobby *v,
 static int
 view_lobby_chat_prefix(const struct view_chat_line *m)
 {
-	int	w = 0;
+	int	 w = 0;
 
 	if (m->time != NULL)
 		w += utf8_strwidth(m->time) + 1;

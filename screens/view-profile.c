@@ -11,9 +11,9 @@
 static void
 view_profile_rule(struct grid *g, int y, const char *title)
 {
-	struct grid_style	rule = view_style(VIEW_RULE);
-	struct grid_style	head = view_style(VIEW_HEADING);
-	char			text[64];
+	struct grid_style	 rule = view_style(VIEW_RULE);
+	struct grid_style	 head = view_style(VIEW_HEADING);
+	char			 text[64];
 
 	grid_hline(g, 0, y, g->sx, GRID_LINE_LIGHT, &rule);
 	snprintf(text, sizeof text, " %s ", title);

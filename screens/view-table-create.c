@@ -26,12 +26,12 @@ void
 view_table_create_draw(struct grid *g, const struct view_table_create *v,
     struct view_hits *hits)
 {
-	struct grid_style head = view_style(VIEW_HEADING);
-	struct grid_style norm = view_style(VIEW_NORMAL);
-	struct grid_style dim = view_style(VIEW_DIM);
-	struct grid_style key = view_style(VIEW_KEY);
-	struct grid_style sel = view_style(VIEW_SELECTED);
-	int x, y, w, top, room, n;
+	struct grid_style	 head = view_style(VIEW_HEADING);
+	struct grid_style	 norm = view_style(VIEW_NORMAL);
+	struct grid_style	 dim = view_style(VIEW_DIM);
+	struct grid_style	 key = view_style(VIEW_KEY);
+	struct grid_style	 sel = view_style(VIEW_SELECTED);
+	int			 x, y, w, top, room, n;
 
 	view_hits_clear(hits);
 	view_chrome_draw(g, &v->chrome);

@@ -43,7 +43,7 @@ static void
 view_table_layout(const struct view_table *v, int sx, int sy,
     struct view_table_layout *l)
 {
-	const struct stone_board *b = stone_game_board(v->board.game);
+	const struct stone_board	*b = stone_game_board(v->board.game);
 
 	l->large = 0;
 	if (v->yonin || b == NULL)
@@ -72,8 +72,8 @@ int
 view_table_board_hit(const struct view_table *v, int sx, int sy, int mx,
     int my)
 {
-	struct view_table_layout l;
-	struct view_board vb = v->board;
+	struct view_table_layout	 l;
+	struct view_board		 vb = v->board;
 
 	view_table_layout(v, sx, sy, &l);
 	vb.large = l.large;
@@ -87,7 +87,7 @@ view_table_board_hit(const struct view_table *v, int sx, int sy, int mx,
 int
 view_table_input_width(const struct view_table *v, int sx, int sy)
 {
-	struct view_table_layout l;
+	struct view_table_layout	 l;
 
 	view_table_layout(v, sx, sy, &l);
 	return l.pw - 5 > 1 ? l.pw - 5 : 1;	/* after "Say: " */
@@ -176,8 +176,8 @@ static int
 view_table_para(struct grid *g, int x, int y, int w, int maxrows,
     enum view_role role, const char *s)
 {
-	struct grid_style st = view_style(role);
-	int rows;
+	struct grid_style	 st = view_style(role);
+	int			 rows;
 
 	if (s == NULL || *s == '\0' || maxrows < 1)
 		return 0;
@@ -192,7 +192,7 @@ static int
 view_table_move_rows(const struct view_table *v, int w, int from, int *starts,
     int max)
 {
-	int rows = 0, col = w;
+	int	 rows = 0, col = w;
 
 	for (int i = from; i < v->nmoves; i++) {
 		char item[32];
@@ -213,7 +213,7 @@ static void
 view_table_moves(struct grid *g, int x, int y, int w, int h,
     const struct view_table *v)
 {
-	struct grid_style norm = view_style(VIEW_NORMAL);
+	struct grid_style	 norm = view_style(VIEW_NORMAL);
 	int starts[512], rows, first_row, col = 0, row = -1;
 
 	if (h < 1 || w < 4)
@@ -245,8 +245,8 @@ static void
 view_table_chat(struct grid *g, int x, int y, int w, int h,
     const struct view_table *v)
 {
-	char line[600];
-	int last, total = 0, first, yy;
+	char	 line[600];
+	int	 last, total = 0, first, yy;
 
 	if (h < 1)
 		return;
@@ -302,9 +302,9 @@ view_table_chat(struct grid *g, int x, int y, int w, int h,
 static void
 view_table_heading(struct grid *g, int x, int y, int w, const char *text)
 {
-	struct grid_style head = view_style(VIEW_HEADING);
-	struct grid_style rule = view_style(VIEW_RULE);
-	int n = grid_put(g, x, y, &head, text);
+	struct grid_style	 head = view_style(VIEW_HEADING);
+	struct grid_style	 rule = view_style(VIEW_RULE);
+	int			 n = grid_put(g, x, y, &head, text);
 
 	if (n + 1 < w)
 		grid_hline(g, x + n + 1, y, w - n - 1, GRID_LINE_LIGHT, &rule);
@@ -314,12 +314,12 @@ void
 view_table_draw(struct grid *g, const struct view_table *v,
     struct view_hits *hits)
 {
-	struct view_table_layout l;
-	struct grid_style dim = view_style(VIEW_DIM);
-	struct grid_style norm = view_style(VIEW_NORMAL);
-	struct view_board vb = v->board;
-	char text[256];
-	int y, rest, moves_h, chat_h;
+	struct view_table_layout	 l;
+	struct grid_style		 dim = view_style(VIEW_DIM);
+	struct grid_style		 norm = view_style(VIEW_NORMAL);
+	struct view_board		 vb = v->board;
+	char				 text[256];
+	int				 y, rest, moves_h, chat_h;
 
 	view_hits_clear(hits);
 	view_chrome_draw(g, &v->chrome);

@@ -15,8 +15,8 @@
 static size_t
 view_text_next(const char *s, size_t len, size_t i, uint32_t *cp, int *w)
 {
-	size_t	skip;
-	int	n;
+	size_t	 skip;
+	int	 n;
 
 	n = utf8_decode(s + i, len - i, cp, &skip);
 	if (n <= 0) {		/* invalid or truncated: drawn as nothing */
@@ -33,9 +33,9 @@ view_text_next(const char *s, size_t len, size_t i, uint32_t *cp, int *w)
 size_t
 view_text_line(const char *s, size_t len, int w, size_t *next)
 {
-	size_t		i = 0, n, brk = 0, end;
-	int		col = 0, cw, have_brk = 0;
-	uint32_t	cp;
+	size_t		 i = 0, n, brk = 0, end;
+	int		 col = 0, cw, have_brk = 0;
+	uint32_t	 cp;
 
 	if (w < 1)
 		w = 1;
@@ -84,8 +84,8 @@ trim:
 int
 view_text_rows(const char *s, int w)
 {
-	size_t	len, pos = 0, next;
-	int	rows = 0;
+	size_t	 len, pos = 0, next;
+	int	 rows = 0;
 
 	if (s == NULL)
 		return 1;
@@ -102,8 +102,8 @@ int
 view_text_wrap(struct grid *g, int x, int y, int w, int h,
     const struct grid_style *style, const char *s)
 {
-	size_t	len, pos = 0, next, n;
-	int	row = 0, cols;
+	size_t	 len, pos = 0, next, n;
+	int	 row = 0, cols;
 
 	if (s == NULL || w < 1 || h < 1)
 		return 0;
@@ -127,7 +127,7 @@ int
 view_text_fit(struct grid *g, int x, int y, int w,
     const struct grid_style *style, const char *s)
 {
-	int	cols;
+	int	 cols;
 
 	if (s == NULL || w < 1)
 		return 0;
@@ -141,7 +141,7 @@ int
 view_text_centre(struct grid *g, int x, int y, int w,
     const struct grid_style *style, const char *s)
 {
-	int	sw;
+	int	 sw;
 
 	if (s == NULL || w < 1)
 		return 0;

@@ -91,7 +91,7 @@ gamehalld_signal_cb(evutil_socket_t sig, short what, void *arg)
 static int
 gamehalld_state_dir(const char *dir)
 {
-	struct stat	st;
+	struct stat	 st;
 
 	if (mkdir(dir, 0700) == 0) {
 		log_info("created the state directory %s", dir);

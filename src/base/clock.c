@@ -65,7 +65,7 @@ clock_free(struct clock *c)
 uint64_t
 clock_ms(const struct clock *c)
 {
-	struct timespec	ts;
+	struct timespec	 ts;
 
 	if (c->base == NULL)
 		return c->manual_ms;
@@ -151,7 +151,7 @@ clock_timer_free(struct clock_timer *t)
 void
 clock_timer_set(struct clock_timer *t, uint64_t after_ms)
 {
-	struct timeval	tv;
+	struct timeval	 tv;
 
 	clock_timer_cancel(t);
 	t->due = clock_ms(t->clock) + after_ms;

@@ -134,7 +134,7 @@ config_defaults(struct config *cfg)
 static int
 config_error(char *err, size_t errlen, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
 
 	if (err != NULL && errlen > 0) {
 		va_start(ap, fmt);
@@ -147,7 +147,7 @@ config_error(char *err, size_t errlen, const char *fmt, ...)
 int
 config_log_level_parse(const char *s)
 {
-	size_t	i;
+	size_t	 i;
 
 	for (i = 0; i < sizeof config_level_names / sizeof *config_level_names;
 	    i++) {
@@ -186,9 +186,9 @@ config_parse_int(const char *s, int min, int max, int *out)
 static int
 config_parse_bool(const char *s, bool *out)
 {
-	static const char *yes[] = { "yes", "true", "on", "1" };
-	static const char *no[] = { "no", "false", "off", "0" };
-	size_t		   i;
+	static const char	*yes[] = { "yes", "true", "on", "1" };
+	static const char	*no[] = { "no", "false", "off", "0" };
+	size_t			 i;
 
 	for (i = 0; i < 4; i++) {
 		if (strcasecmp(s, yes[i]) == 0) {

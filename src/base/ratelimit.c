@@ -48,7 +48,7 @@ ratelimit_available(struct ratelimit *rl, uint64_t now_ms)
 uint64_t
 ratelimit_wait_ms(struct ratelimit *rl, double n, uint64_t now_ms)
 {
-	double	missing;
+	double	 missing;
 
 	ratelimit_refill(rl, now_ms);
 	if (n > rl->burst || rl->rate <= 0)

@@ -67,8 +67,8 @@ struct worker {
 static void
 worker_finish(struct worker *w, struct worker_job *job)
 {
-	uint64_t	one = 1;
-	bool		wake = TAILQ_EMPTY(&w->done);
+	uint64_t	 one = 1;
+	bool		 wake = TAILQ_EMPTY(&w->done);
 
 	job->state = WORKER_FINISHED;
 	TAILQ_INSERT_TAIL(&w->done, job, entry);
@@ -257,8 +257,8 @@ worker_cancel(struct worker_job *job)
 int
 worker_idle(struct worker *w)
 {
-	struct sched_param	sp = { .sched_priority = 0 };
-	int			rc = 0;
+	struct sched_param	 sp = { .sched_priority = 0 };
+	int			 rc = 0;
 
 	for (int i = 0; i < w->nthreads; i++) {
 		if (pthread_setschedparam(w->threads[i], SCHED_IDLE, &sp) != 0)
@@ -270,7 +270,7 @@ worker_idle(struct worker *w)
 size_t
 worker_pending(const struct worker *w)
 {
-	size_t	n;
+	size_t	 n;
 
 	pthread_mutex_lock((pthread_mutex_t *)&w->lock);
 	n = w->pending;

@@ -162,11 +162,11 @@ client_frame(struct client *c)
 static void
 client_draw(struct client *c)
 {
-	struct client_screen		*top;
-	struct buf			*out = &c->hall->out;
-	struct grid			*frame;
-	enum conn_write_result		 r;
-	bool				 entering;
+	struct client_screen	*top;
+	struct buf		*out = &c->hall->out;
+	struct grid		*frame;
+	enum conn_write_result	 r;
+	bool			 entering;
 
 	if (c->conn == NULL || c->closing || !(c->redraw & CLIENT_REDRAW))
 		return;
@@ -232,7 +232,7 @@ client_redraw_cb(void *arg)
 static void
 client_dirty_within(struct client *c, unsigned interval)
 {
-	uint64_t	now, next;
+	uint64_t	 now, next;
 
 	if (c->conn == NULL || c->closing)
 		return;
@@ -318,7 +318,7 @@ client_key(struct client *c, const struct key_event *ev)
 static void
 client_esc_arm(struct client *c)
 {
-	int	ms = keys_pending(&c->keys);
+	int	 ms = keys_pending(&c->keys);
 
 	if (ms <= 0) {
 		clock_timer_cancel(c->esc_timer);
@@ -343,8 +343,8 @@ client_esc_cb(void *arg)
 void
 client_input(struct client *c, const unsigned char *buf, size_t len)
 {
-	struct key_event	ev[64];
-	size_t			n, used, i;
+	struct key_event	 ev[64];
+	size_t			 n, used, i;
 
 	while (len > 0 && !c->closing) {
 		n = sizeof ev / sizeof ev[0];
@@ -415,7 +415,7 @@ client_top(struct client *c)
 void
 client_status(struct client *c, bool error, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
 
 	va_start(ap, fmt);
 	vsnprintf(c->status, sizeof c->status, fmt, ap);

@@ -48,7 +48,7 @@ form_add_button(struct form *f, const char *label)
 void
 form_free(struct form *f)
 {
-	int	i;
+	int	 i;
 
 	for (i = 0; i < f->nfields; i++) {
 		/* Passwords should not linger in freed memory. */
@@ -71,7 +71,7 @@ form_text(const struct form *f, int i)
 void
 form_clear_fields(struct form *f, int i)
 {
-	int	j;
+	int	 j;
 
 	if (i < 0 || i >= f->nfields)
 		return;
@@ -83,7 +83,7 @@ form_clear_fields(struct form *f, int i)
 void
 form_message(struct form *f, bool error, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
 
 	va_start(ap, fmt);
 	vsnprintf(f->message, sizeof f->message, fmt, ap);
@@ -108,7 +108,7 @@ static enum form_action
 form_input(struct form *f, const struct key_event *ev,
     const struct view_hit *hit, bool cancel_button)
 {
-	int	n = f->nfields + f->nbuttons;
+	int	 n = f->nfields + f->nbuttons;
 
 	if (f->busy)
 		return FORM_NONE;
@@ -175,7 +175,7 @@ form_input(struct form *f, const struct key_event *ev,
 static void
 form_view(struct form *f, int sx, struct view_form *v)
 {
-	int	i, w = view_form_field_width(sx);
+	int	 i, w = view_form_field_width(sx);
 
 	v->title = f->title;
 	for (i = 0; i < VIEW_FORM_LINES; i++)
@@ -202,7 +202,7 @@ void
 form_draw(struct form *f, struct client *c, struct grid *g,
     const char *screen, const char *hints)
 {
-	struct view_form	v;
+	struct view_form	 v;
 
 	memset(&v, 0, sizeof v);
 	client_chrome(c, &v.chrome, screen, hints);
@@ -213,7 +213,7 @@ form_draw(struct form *f, struct client *c, struct grid *g,
 enum form_action
 form_key(struct form *f, struct client *c, const struct key_event *ev)
 {
-	enum form_action	action;
+	enum form_action	 action;
 
 	action = form_input(f, ev, client_hit(c, ev), true);
 	if (action == FORM_CANCEL)
@@ -237,7 +237,7 @@ void
 form_hash(struct form *f, struct client *c, void *state,
     const char *password, passjob_cb cb)
 {
-	char	why[256];
+	char	 why[256];
 
 	form_job(f, passjob_hash(c, state, password, cb, why, sizeof why),
 	    why);
@@ -247,7 +247,7 @@ void
 form_verify(struct form *f, struct client *c, void *state,
     const char *password, const char *hash, passjob_cb cb)
 {
-	char	why[256];
+	char	 why[256];
 
 	form_job(f, passjob_verify(c, state, password, hash, cb, why,
 	    sizeof why), why);

@@ -55,9 +55,9 @@ hall_table_share(struct hall *hall, const struct table *t, char *buf,
 static void
 hall_tables_rating(struct hall *hall, struct table *t, int seat)
 {
-	struct identity *id = table_seat(t, seat);
-	struct store_rating r;
-	char text[16];
+	struct identity		*id = table_seat(t, seat);
+	struct store_rating	 r;
+	char			 text[16];
 
 	if (id == NULL || id->kind != IDENTITY_USER || hall->store == NULL ||
 	    *table_seat_rating(t, seat) != '\0')
@@ -90,7 +90,7 @@ hall_tables_dirty(struct table *t)
 static void
 hall_tables_dirty_lobby(struct hall *hall)
 {
-	struct client *c;
+	struct client	*c;
 
 	TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
 		client_dirty(c);
@@ -100,8 +100,8 @@ hall_tables_dirty_lobby(struct hall *hall)
 static void
 hall_tables_reap(evutil_socket_t fd, short what, void *arg)
 {
-	struct hall *hall = arg;
-	struct table *t, *next;
+	struct hall	*hall = arg;
+	struct table	*t, *next;
 
 	for (t = table_list_first(hall->tables); t != NULL; t = next) {
 		next = table_next(t);
@@ -115,8 +115,8 @@ static void
 hall_tables_send_away(struct table *t, const struct identity *only,
     const char *why)
 {
-	struct table_viewer *v, *next;
-	struct client *c;
+	struct table_viewer	*v, *next;
+	struct client		*c;
 
 	for (v = table_viewer_first(t); v != NULL; v = next) {
 		next = table_viewer_next(v);
@@ -132,8 +132,8 @@ hall_tables_send_away(struct table *t, const struct identity *only,
 static void
 hall_tables_store(struct hall *hall, struct table *t)
 {
-	struct store_game g;
-	int rc;
+	struct store_game	 g;
+	int			 rc;
 
 	if (table_game_request(t, &g, clock_wall(hall->clock)) != 0) {
 		log_warn("table %s: the finished game could not be recorded",
@@ -169,8 +169,8 @@ static void
 hall_tables_event(struct table *t, enum table_event ev, struct identity *who,
     void *arg)
 {
-	struct hall *hall = arg;
-	char why[128];
+	struct hall	*hall = arg;
+	char		 why[128];
 
 	switch (ev) {
 	case TABLE_CHANGED:
@@ -251,7 +251,7 @@ hall_table_enter(struct client *c, struct table *t)
 void
 hall_table_leave(struct client *c)
 {
-	struct table *t = c->table;
+	struct table	*t = c->table;
 
 	if (t == NULL)
 		return;
@@ -284,7 +284,7 @@ hall_tables_listed(struct table *t, const struct identity *who)
 int
 hall_tables_count(struct hall *hall, const struct identity *who)
 {
-	int n = 0;
+	int	 n = 0;
 
 	for (struct table *t = table_list_first(hall->tables); t != NULL;
 	    t = table_next(t))
@@ -295,7 +295,7 @@ hall_tables_count(struct hall *hall, const struct identity *who)
 static void
 hall_tables_row(struct table *t, bool mine, struct view_table_row *r)
 {
-	const struct table_spec *spec = table_spec(t);
+	const struct table_spec	*spec = table_spec(t);
 
 	memset(r, 0, sizeof *r);
 	r->code = table_code(t);
@@ -316,7 +316,7 @@ int
 hall_tables_rows(struct hall *hall, const struct identity *who,
     struct view_table_row *rows, int max)
 {
-	int n = 0;
+	int	 n = 0;
 
 	/* The viewer's own tables first, then the rest. */
 	for (int pass = 0; pass < 2; pass++) {
@@ -348,9 +348,9 @@ int
 hall_tables_join(struct hall *hall, struct client *c, const char *text,
     bool watch, char *why, size_t whylen)
 {
-	struct table *t = table_list_find(hall->tables, text);
-	char err[TABLE_ERR_LEN], code[32];
-	int seated;
+	struct table	*t = table_list_find(hall->tables, text);
+	char		 err[TABLE_ERR_LEN], code[32];
+	int		 seated;
 
 	/* The caller's string may belong to a screen that goes below. */
 	snprintf(code, sizeof code, "%s", text);
@@ -377,8 +377,8 @@ int
 hall_tables_create(struct hall *hall, struct client *c, const char *words,
     char *why, size_t whylen)
 {
-	struct table_spec spec;
-	struct table *t;
+	struct table_spec	 spec;
+	struct table		*t;
 
 	if (c->identity == NULL) {
 		snprintf(why, whylen, "log in first");

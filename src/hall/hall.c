@@ -109,7 +109,7 @@ hall_dirty_all(struct hall *hall)
 void
 hall_notice(struct hall *hall, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
 
 	va_start(ap, fmt);
 	chat_vnotice(hall->chat, clock_wall(hall->clock), fmt, ap);

@@ -90,7 +90,7 @@ screen_account_load(struct client *c, struct screen_account *a)
 static void
 screen_account_draw(struct client *c, void *state, struct grid *g)
 {
-	struct screen_account		*a = state;
+	struct screen_account	*a = state;
 	struct view_account	 v;
 
 	/* Changed here or on another terminal of the account. */
@@ -154,7 +154,7 @@ screen_account_add_key(struct client *c, struct screen_account *a)
 static void
 screen_account_remove_key(struct client *c, struct screen_account *a)
 {
-	char	fp[STORE_FP_MAX + 1];
+	char	 fp[STORE_FP_MAX + 1];
 
 	a->confirm = false;
 	if (a->sel < 0 || (size_t)a->sel >= a->nkeys)
@@ -198,7 +198,7 @@ screen_account_button(struct client *c, struct screen_account *a, int button)
 static void
 screen_account_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct screen_account		*a = state;
+	struct screen_account	*a = state;
 	const struct view_hit	*hit;
 	int			 rows;
 

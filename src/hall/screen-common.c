@@ -54,7 +54,7 @@ int
 screen_list_key(const struct key_event *ev, int n, int rows, int *sel,
     int *top, bool vi)
 {
-	int	key = (int)ev->key;
+	int	 key = (int)ev->key;
 
 	if (ev->mods & (KEY_MOD_CTRL | KEY_MOD_ALT))
 		return 0;
@@ -134,8 +134,8 @@ screen_chat_lines(struct chat *chat, const struct identity *me, int *back,
 void
 screen_date(int64_t when, char *buf, size_t len)
 {
-	time_t		t = (time_t)when;
-	struct tm	tm;
+	time_t		 t = (time_t)when;
+	struct tm	 tm;
 
 	if (when <= 0 || gmtime_r(&t, &tm) == NULL ||
 	    strftime(buf, len, "%Y-%m-%d", &tm) == 0)

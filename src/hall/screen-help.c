@@ -14,7 +14,7 @@ struct screen_help {
 static void
 screen_help_draw(struct client *c, void *state, struct grid *g)
 {
-	struct screen_help		*h = state;
+	struct screen_help	*h = state;
 	struct view_help	 v;
 	int			 max;
 
@@ -32,7 +32,7 @@ screen_help_draw(struct client *c, void *state, struct grid *g)
 static void
 screen_help_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct screen_help		*h = state;
+	struct screen_help	*h = state;
 	const struct view_hit	*hit;
 	int			 page = view_help_rows(client_sy(c)) - 1;
 

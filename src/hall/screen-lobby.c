@@ -45,7 +45,7 @@ struct screen_lobby {
 static int
 screen_lobby_build_users(struct client *c, struct screen_lobby *l, int rows)
 {
-	struct identity *const	*online;
+	struct identity		*const	*online;
 	struct view_user	*u = c->hall->lobby_users;
 	struct identity		*id;
 	size_t			 n;
@@ -101,7 +101,7 @@ screen_lobby_find_selected(struct screen_lobby *l, int n)
 static int
 screen_lobby_build_tables(struct client *c, struct screen_lobby *l)
 {
-	int	n = hall_tables_count(c->hall, c->identity);
+	int	 n = hall_tables_count(c->hall, c->identity);
 	void	*p;
 
 	if (n <= 0)
@@ -121,7 +121,7 @@ screen_lobby_build_tables(struct client *c, struct screen_lobby *l)
 static void
 screen_lobby_draw(struct client *c, void *state, struct grid *g)
 {
-	struct screen_lobby		*l = state;
+	struct screen_lobby	*l = state;
 	struct view_lobby	 v;
 
 	memset(&v, 0, sizeof v);
@@ -162,7 +162,7 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 static const char *
 screen_lobby_selected_code(struct client *c, struct screen_lobby *l, bool watch)
 {
-	int	n = screen_lobby_build_tables(c, l);
+	int	 n = screen_lobby_build_tables(c, l);
 
 	if (n <= 0) {
 		client_status(c, true, "There are no tables: nothing to "
@@ -191,7 +191,7 @@ screen_lobby_join(struct client *c, struct screen_lobby *l, bool watch)
 static void
 screen_lobby_new(struct client *c)
 {
-	char	why[256];
+	char	 why[256];
 
 	if (hall_tables_create(c->hall, c, NULL, why, sizeof why) != 0)
 		client_status(c, true, "%s", why);
@@ -200,7 +200,7 @@ screen_lobby_new(struct client *c)
 static void
 screen_lobby_profile(struct client *c, struct screen_lobby *l, bool selected)
 {
-	int	n;
+	int	 n;
 
 	if (selected) {
 		struct identity *const	*online;
@@ -228,7 +228,7 @@ screen_lobby_account(struct client *c)
 static void
 screen_lobby_quit(struct client *c)
 {
-	char	bye[IDENTITY_NAME_LEN + 32];
+	char	 bye[IDENTITY_NAME_LEN + 32];
 
 	snprintf(bye, sizeof bye, "Goodbye, %s.", c->identity != NULL ?
 	    c->identity->name : "");
@@ -272,7 +272,7 @@ screen_lobby_button(struct client *c, struct screen_lobby *l, int button)
 static void
 screen_lobby_send(struct client *c, struct screen_lobby *l)
 {
-	char	why[128];
+	char	 why[128];
 
 	if (*lineedit_text(l->line) == '\0')
 		return;
@@ -291,7 +291,7 @@ screen_lobby_send(struct client *c, struct screen_lobby *l)
 static void
 screen_lobby_scroll(struct client *c, struct screen_lobby *l, int by)
 {
-	int	n = (int)chat_count(c->hall->chat);
+	int	 n = (int)chat_count(c->hall->chat);
 
 	l->chat_back += by;
 	if (l->chat_back > n - 1)
@@ -341,7 +341,7 @@ static void
 screen_lobby_chat_key(struct client *c, struct screen_lobby *l,
     const struct key_event *ev)
 {
-	int	page = view_lobby_chat_rows(client_sx(c), client_sy(c));
+	int	 page = view_lobby_chat_rows(client_sx(c), client_sy(c));
 
 	if (ev->mods == KEY_MOD_CTRL && ev->key == 'd' &&
 	    *lineedit_text(l->line) == '\0') {
@@ -389,7 +389,7 @@ static void
 screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 {
 	struct screen_lobby	*l = state;
-	int		 rows;
+	int			 rows;
 
 	if (ev->key == KEY_MOUSE) {
 		screen_lobby_mouse(c, l, ev);

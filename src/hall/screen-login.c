@@ -38,7 +38,7 @@ static void
 screen_login_checked(struct client *c, void *state, bool ok, const char *hash,
     const char *err)
 {
-	struct screen_login		*l = state;
+	struct screen_login	*l = state;
 	struct hall		*hall = c->hall;
 	struct store_user	 u;
 	struct identity		*id;

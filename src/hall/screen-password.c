@@ -33,7 +33,7 @@ screen_password_hashed(struct client *c, void *state, bool ok, const char *hash,
     const char *err)
 {
 	struct screen_password	*p = state;
-	struct hall	*hall = c->hall;
+	struct hall		*hall = c->hall;
 
 	form_job_done(&p->form, c);
 	if (!ok) {
@@ -142,7 +142,7 @@ void
 screen_password_open(struct client *c, bool has_password)
 {
 	struct screen_password	*p;
-	int		 rc = 0;
+	int			 rc = 0;
 
 	if (c->identity == NULL || c->identity->kind != IDENTITY_USER)
 		return;

@@ -153,7 +153,7 @@ screen_profile_load(struct client *c, struct screen_profile *p)
 static void
 screen_profile_draw(struct client *c, void *state, struct grid *g)
 {
-	struct screen_profile		*p = state;
+	struct screen_profile	*p = state;
 	struct view_profile	 v;
 
 	memset(&v, 0, sizeof v);
@@ -172,7 +172,7 @@ screen_profile_draw(struct client *c, void *state, struct grid *g)
 static void
 screen_profile_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct screen_profile		*p = state;
+	struct screen_profile	*p = state;
 	const struct view_hit	*hit;
 	int			 sel;
 

@@ -44,8 +44,8 @@ static int
 screen_register_name_ok(struct hall *hall, const char *name, char *why,
     size_t whylen)
 {
-	struct store_user	u;
-	char			reason[128];
+	struct store_user	 u;
+	char			 reason[128];
 
 	if (*name == '\0') {
 		snprintf(why, whylen, "Choose a name: 2 to 16 letters, digits, "
@@ -80,7 +80,7 @@ static void
 screen_register_hashed(struct client *c, void *state, bool ok, const char *hash,
     const char *err)
 {
-	struct screen_register		*r = state;
+	struct screen_register	*r = state;
 	struct hall		*hall = c->hall;
 	struct store_user	 u;
 	struct identity		*id;
@@ -162,8 +162,8 @@ static void
 screen_register_key(struct client *c, void *state, const struct key_event *ev)
 {
 	struct screen_register	*r = state;
-	char		 why[256];
-	int		 focus = r->form.focus;
+	char			 why[256];
+	int			 focus = r->form.focus;
 
 	switch (form_key(&r->form, c, ev)) {
 	case FORM_SUBMIT:

@@ -60,7 +60,7 @@ screen_settings_locale(struct client *c)
 static void
 screen_settings_draw(struct client *c, void *state, struct grid *g)
 {
-	struct screen_settings		*s = state;
+	struct screen_settings	*s = state;
 	struct view_settings	 v;
 
 	memset(&v, 0, sizeof v);
@@ -80,8 +80,8 @@ screen_settings_draw(struct client *c, void *state, struct grid *g)
 static void
 screen_settings_change(struct client *c, int row, int by)
 {
-	int	choice[VIEW_NSETTINGS];
-	int	n = settings_nchoices[row];
+	int	 choice[VIEW_NSETTINGS];
+	int	 n = settings_nchoices[row];
 
 	screen_settings_current(c, choice);
 	choice[row] = (choice[row] + by + n) % n;
@@ -91,7 +91,7 @@ screen_settings_change(struct client *c, int row, int by)
 static void
 screen_settings_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct screen_settings		*s = state;
+	struct screen_settings	*s = state;
 	const struct view_hit	*hit;
 	int			 choice[VIEW_NSETTINGS];
 

@@ -22,7 +22,7 @@ screen_table_clear_selection(struct screen_table *ts)
 void
 screen_table_play(struct screen_table *ts, const struct move *m)
 {
-	char err[TABLE_ERR_LEN];
+	char	 err[TABLE_ERR_LEN];
 
 	if (table_play(ts->table, ts->who, m, err, sizeof err) != 0) {
 		screen_table_refused(ts, err);
@@ -35,11 +35,11 @@ screen_table_play(struct screen_table *ts, const struct move *m)
 static void
 screen_table_yonin_act(struct screen_table *ts)
 {
-	const struct game *g = table_game(ts->table);
+	const struct game	*g = table_game(ts->table);
 	int side = table_seat_side(ts->table, screen_table_seat(ts));
-	struct yonin_piece p;
-	struct move mv[128], m;
-	int n, with = -1, without = -1;
+	struct yonin_piece	 p;
+	struct move		 mv[128], m;
+	int			 n, with = -1, without = -1;
 
 	if (ts->hand_kind != 0) {
 		m.from = -1;
@@ -99,8 +99,8 @@ screen_table_yonin_act(struct screen_table *ts)
 void
 screen_table_act(struct screen_table *ts)
 {
-	struct move m;
-	char err[TABLE_ERR_LEN];
+	struct move	 m;
+	char		 err[TABLE_ERR_LEN];
 
 	if (screen_table_seat(ts) < 0) {
 		screen_table_refused(ts,
@@ -134,7 +134,7 @@ screen_table_act(struct screen_table *ts)
 void
 screen_table_cursor_move(struct screen_table *ts, int dx, int dy)
 {
-	const struct game *g = table_game(ts->table);
+	const struct game	*g = table_game(ts->table);
 
 	if (screen_table_yonin(ts)) {
 		int bottom = screen_table_bottom(ts), sx = 4, sy = 4;
@@ -166,11 +166,11 @@ screen_table_cursor_move(struct screen_table *ts, int dx, int dy)
 void
 screen_table_hand_pick(struct screen_table *ts, int slot)
 {
-	const struct game *g = table_game(ts->table);
+	const struct game	*g = table_game(ts->table);
 	int side = table_seat_side(ts->table, screen_table_seat(ts));
 	int count[YONIN_HAND_KINDS], kind = yonin_hand_kinds[slot];
-	struct move mv[128];
-	int n;
+	struct move		 mv[128];
+	int			 n;
 
 	if (side < 0) {
 		screen_table_refused(ts, "you have no hand at this table");
@@ -193,9 +193,9 @@ screen_table_hand_pick(struct screen_table *ts, int slot)
 void
 screen_table_mouse(struct screen_table *ts, const struct key_event *ev)
 {
-	struct client *c = ts->client;
-	const struct view_hit *hit = client_hit(c, ev);
-	int p;
+	struct client		*c = ts->client;
+	const struct view_hit	*hit = client_hit(c, ev);
+	int			 p;
 
 	if (ev->mouse.action == KEY_MOUSE_WHEEL_UP ||
 	    ev->mouse.action == KEY_MOUSE_WHEEL_DOWN) {

@@ -11,7 +11,7 @@
 void
 screen_table_scroll(struct screen_table *ts, int by)
 {
-	int n = (int)chat_count(table_chat(ts->table));
+	int	 n = (int)chat_count(table_chat(ts->table));
 
 	ts->chat_back += by;
 	if (ts->chat_back > n - 1)
@@ -24,8 +24,8 @@ screen_table_scroll(struct screen_table *ts, int by)
 void
 screen_table_chat_key(struct screen_table *ts, const struct key_event *ev)
 {
-	char err[TABLE_ERR_LEN];
-	struct identity *id = ts->who;
+	char		 err[TABLE_ERR_LEN];
+	struct identity	*id = ts->who;
 
 	switch (ev->key) {
 	case KEY_ESCAPE:

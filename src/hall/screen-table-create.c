@@ -27,7 +27,7 @@ struct screen_table_create {
 static int
 screen_table_create_nvariants(void)
 {
-	int n = 0;
+	int	 n = 0;
 
 	while (game_variants[n] != NULL)
 		n++;
@@ -48,7 +48,7 @@ screen_table_create_set_variant(struct screen_table_create *tc, int v)
 static void
 screen_table_create_words(struct screen_table_create *tc)
 {
-	size_t at;
+	size_t	 at;
 
 	at = (size_t)snprintf(tc->words, sizeof tc->words, "%s",
 	    game_variants[tc->variant]->name);
@@ -61,8 +61,8 @@ screen_table_create_words(struct screen_table_create *tc)
 static void
 screen_table_create_draw(struct client *c, void *state, struct grid *g)
 {
-	struct screen_table_create *tc = state;
-	struct view_table_create v;
+	struct screen_table_create	*tc = state;
+	struct view_table_create	 v;
 
 	memset(&v, 0, sizeof v);
 	client_chrome(c, &v.chrome, "New table", "Up/Down choose  Left/Right "
@@ -110,7 +110,7 @@ screen_table_create_change(struct screen_table_create *tc, int row, int by)
 static void
 screen_table_create_submit(struct client *c, struct screen_table_create *tc)
 {
-	char why[256];
+	char	 why[256];
 
 	screen_table_create_words(tc);
 	/* On success the form is replaced by the table. */
@@ -124,7 +124,7 @@ static void
 screen_table_create_key(struct client *c, void *state,
     const struct key_event *ev)
 {
-	struct screen_table_create *tc = state;
+	struct screen_table_create	*tc = state;
 
 	tc->message[0] = '\0';
 	if (ev->key == KEY_MOUSE) {
@@ -191,7 +191,7 @@ static const struct screen screen_table_create_ops = {
 void
 screen_table_create_open(struct client *c)
 {
-	struct screen_table_create *tc = calloc(1, sizeof *tc);
+	struct screen_table_create	*tc = calloc(1, sizeof *tc);
 
 	if (tc == NULL)
 		return;

@@ -48,9 +48,9 @@ screen_table_build_moves(struct screen_table *ts, struct view_table *v)
 static void
 screen_table_hand_text(const struct game *g, int side, char *buf, size_t len)
 {
-	static const char kinds[] = "RGSP";
-	int count[YONIN_HAND_KINDS];
-	size_t at = 0;
+	static const char	 kinds[] = "RGSP";
+	int			 count[YONIN_HAND_KINDS];
+	size_t			 at = 0;
 
 	buf[0] = '\0';
 	yonin_hand(g, side, count);
@@ -65,9 +65,9 @@ screen_table_hand_text(const struct game *g, int side, char *buf, size_t len)
 static void
 screen_table_build_state(struct screen_table *ts, struct view_table *v)
 {
-	struct table *t = ts->table;
-	const struct game *g = table_game(t);
-	struct game_status st;
+	struct table		*t = ts->table;
+	const struct game	*g = table_game(t);
+	struct game_status	 st;
 	int turn = table_turn(t), taken = table_seats_taken(t);
 
 	v->state = v->choice = v->result = NULL;
@@ -141,7 +141,7 @@ screen_table_build_state(struct screen_table *ts, struct view_table *v)
 static const char *
 screen_table_build_prompt(struct screen_table *ts)
 {
-	struct table *t = ts->table;
+	struct table	*t = ts->table;
 
 	switch (ts->ask) {
 	case SCREEN_TABLE_ASK_RESIGN:
@@ -191,7 +191,7 @@ screen_table_build_prompt(struct screen_table *ts)
 static void
 screen_table_hint(struct screen_table *ts, const char *hint)
 {
-	size_t n = strlen(ts->hints);
+	size_t	 n = strlen(ts->hints);
 
 	snprintf(ts->hints + n, sizeof ts->hints - n, "%s%s", n > 0 ? "  " :
 	    "", hint);
@@ -204,12 +204,12 @@ screen_table_hint(struct screen_table *ts, const char *hint)
 static const char *
 screen_table_hints(struct screen_table *ts)
 {
-	struct table *t = ts->table;
-	const struct game *g = table_game(t);
-	enum table_phase phase = table_phase(t);
-	bool host = table_host(t) == ts->who;
-	int seat = screen_table_seat(ts);
-	struct game_status st;
+	struct table		*t = ts->table;
+	const struct game	*g = table_game(t);
+	enum table_phase	 phase = table_phase(t);
+	bool			 host = table_host(t) == ts->who;
+	int			 seat = screen_table_seat(ts);
+	struct game_status	 st;
 
 	if (ts->chatting)
 		return "Enter send  Esc stop typing  PgUp/PgDn scroll";
@@ -251,12 +251,12 @@ screen_table_hints(struct screen_table *ts)
 void
 screen_table_draw(struct client *c, void *state, struct grid *g)
 {
-	struct screen_table *ts = state;
-	struct table *t = ts->table;
-	const struct game *game;
-	struct view_table v;
-	const struct table_spec *spec;
-	int me;
+	struct screen_table	*ts = state;
+	struct table		*t = ts->table;
+	const struct game	*game;
+	struct view_table	 v;
+	const struct table_spec	*spec;
+	int			 me;
 
 	memset(&v, 0, sizeof v);
 	if (t == NULL) {

@@ -57,7 +57,7 @@ screen_table_yonin(const struct screen_table *ts)
 int
 screen_table_bottom(struct screen_table *ts)
 {
-	int seat = screen_table_seat(ts), side;
+	int	 seat = screen_table_seat(ts), side;
 
 	if (!ts->bottom_chosen && seat >= 0 &&
 	    (side = table_seat_side(ts->table, seat)) >= 0)
@@ -68,7 +68,7 @@ screen_table_bottom(struct screen_table *ts)
 bool
 screen_table_my_turn(const struct screen_table *ts)
 {
-	int seat = screen_table_seat(ts);
+	int	 seat = screen_table_seat(ts);
 
 	return seat >= 0 && table_turn(ts->table) == seat;
 }
@@ -76,7 +76,7 @@ screen_table_my_turn(const struct screen_table *ts)
 enum screen_table_request
 screen_table_request(const struct screen_table *ts)
 {
-	int seat = screen_table_seat(ts);
+	int	 seat = screen_table_seat(ts);
 
 	if (seat < 0)
 		return SCREEN_TABLE_REQUEST_NONE;
@@ -108,7 +108,7 @@ screen_table_refused(struct screen_table *ts, const char *why)
 static void
 screen_table_choose(struct screen_table *ts, unsigned choice)
 {
-	char err[TABLE_ERR_LEN];
+	char	 err[TABLE_ERR_LEN];
 
 	if (table_choose(ts->table, ts->who, choice, err, sizeof err) != 0)
 		screen_table_refused(ts, err);
@@ -118,7 +118,7 @@ screen_table_choose(struct screen_table *ts, unsigned choice)
 static void
 screen_table_typed(struct screen_table *ts, const char *text)
 {
-	char err[TABLE_ERR_LEN];
+	char	 err[TABLE_ERR_LEN];
 
 	if (strcmp(text, "black") == 0 || strcmp(text, "white") == 0 ||
 	    strcmp(text, "more") == 0) {
@@ -135,8 +135,8 @@ screen_table_typed(struct screen_table *ts, const char *text)
 static void
 screen_table_sit_or_stand(struct screen_table *ts)
 {
-	char err[TABLE_ERR_LEN];
-	int r;
+	char	 err[TABLE_ERR_LEN];
+	int	 r;
 
 	if (screen_table_seat(ts) >= 0)
 		r = table_leave(ts->table, ts->who, err, sizeof err);
@@ -150,8 +150,8 @@ screen_table_sit_or_stand(struct screen_table *ts)
 static void
 screen_table_go(struct screen_table *ts)
 {
-	char err[TABLE_ERR_LEN];
-	int r;
+	char	 err[TABLE_ERR_LEN];
+	int	 r;
 
 	if (table_phase(ts->table) == TABLE_OVER)
 		r = table_rematch(ts->table, ts->who,
@@ -209,9 +209,9 @@ screen_table_reply(struct screen_table *ts, bool yes, char *err, size_t errlen)
 static int
 screen_table_answer(struct screen_table *ts, const struct key_event *ev)
 {
-	char err[TABLE_ERR_LEN];
-	enum screen_table_ask ask = ts->ask;
-	int r = 0;
+	char			 err[TABLE_ERR_LEN];
+	enum screen_table_ask	 ask = ts->ask;
+	int			 r = 0;
 
 	if (ask == SCREEN_TABLE_ASK_NONE)
 		return 0;
@@ -269,9 +269,9 @@ screen_table_answer(struct screen_table *ts, const struct key_event *ev)
 static void
 screen_table_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct screen_table *ts = state;
-	char err[TABLE_ERR_LEN];
-	int r = 0;
+	struct screen_table	*ts = state;
+	char			 err[TABLE_ERR_LEN];
+	int			 r = 0;
 
 	if (ts->table == NULL) {
 		if (ev->key == KEY_ESCAPE || ev->key == 'q' ||
@@ -411,7 +411,7 @@ screen_table_key(struct client *c, void *state, const struct key_event *ev)
 static void
 screen_table_free(void *state)
 {
-	struct screen_table *ts = state;
+	struct screen_table	*ts = state;
 
 	identities_release(ts->hall->ids, ts->who);
 	lineedit_free(ts->chat_line);
@@ -429,8 +429,8 @@ static const struct screen screen_table_ops = {
 void
 screen_table_open(struct client *c, struct table *t)
 {
-	struct screen_table *ts;
-	const struct stone_board *b;
+	struct screen_table		*ts;
+	const struct stone_board	*b;
 
 	if (c->identity == NULL || (ts = calloc(1, sizeof *ts)) == NULL)
 		return;

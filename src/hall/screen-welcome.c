@@ -22,7 +22,7 @@ screen_welcome_passwords_ok(struct client *c)
 static void
 screen_welcome_draw(struct client *c, void *state, struct grid *g)
 {
-	struct screen_welcome		*w = state;
+	struct screen_welcome	*w = state;
 	struct view_welcome	 v;
 
 	memset(&v, 0, sizeof v);
@@ -76,7 +76,7 @@ screen_welcome_choose(struct client *c, struct screen_welcome *w, int which)
 static void
 screen_welcome_key(struct client *c, void *state, const struct key_event *ev)
 {
-	struct screen_welcome		*w = state;
+	struct screen_welcome	*w = state;
 	const struct view_hit	*hit;
 
 	if (ev->key == KEY_MOUSE) {

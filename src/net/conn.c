@@ -280,7 +280,7 @@ conn_transport_authenticated(struct conn *c)
 void
 conn_transport_input(struct conn *c, const void *buf, size_t len)
 {
-	size_t	have = evbuffer_get_length(c->in), room;
+	size_t	 have = evbuffer_get_length(c->in), room;
 
 	if (c->gone || c->closing || len == 0)
 		return;
@@ -351,7 +351,7 @@ conn_set_busy(struct conn *c)
 static bool
 conn_send_tail(struct conn *c)
 {
-	ssize_t	n;
+	ssize_t	 n;
 
 	if (c->tail == NULL)
 		return true;
@@ -415,7 +415,7 @@ conn_transport_gone(struct conn *c)
 enum conn_write_result
 conn_write(struct conn *c, const void *frame, size_t len)
 {
-	ssize_t	n;
+	ssize_t	 n;
 
 	if (c->gone || c->closing || c->busy || !c->opened)
 		return CONN_WRITE_REFUSED;

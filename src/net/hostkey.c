@@ -36,10 +36,10 @@ hostkey_fingerprint(void *key, char *fp, size_t fplen)
 static int
 hostkey_generate(const char *path, char *err, size_t errlen)
 {
-	ssh_key	key = NULL;
-	char	pub[4096];
-	mode_t	old;
-	int	rc = -1, fd;
+	ssh_key	 key = NULL;
+	char	 pub[4096];
+	mode_t	 old;
+	int	 rc = -1, fd;
 
 	if ((size_t)snprintf(pub, sizeof pub, "%s.pub", path) >= sizeof pub) {
 		snprintf(err, errlen, "%s: path too long", path);
@@ -80,8 +80,8 @@ int
 hostkey_ensure(const char *path, char *fp, size_t fplen, char *err,
     size_t errlen)
 {
-	ssh_key		key = NULL;
-	struct stat	st;
+	ssh_key		 key = NULL;
+	struct stat	 st;
 
 	if (stat(path, &st) != 0) {
 		if (errno != ENOENT) {

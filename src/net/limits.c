@@ -50,7 +50,7 @@ struct limits {
 static uint32_t
 limits_getrandom(void *arg)
 {
-	uint32_t	r;
+	uint32_t	 r;
 
 	if (getrandom(&r, sizeof r, 0) != sizeof r)
 		r = (uint32_t)random();
@@ -102,8 +102,8 @@ limits_key(const struct sockaddr *sa, unsigned char key[16])
 static bool
 limits_prefix_match(const unsigned char *a, const unsigned char *b, int bits)
 {
-	int		whole = bits / 8, rest = bits % 8;
-	unsigned char	mask;
+	int		 whole = bits / 8, rest = bits % 8;
+	unsigned char	 mask;
 
 	if (memcmp(a, b, whole) != 0)
 		return false;
@@ -117,11 +117,11 @@ limits_prefix_match(const unsigned char *a, const unsigned char *b, int bits)
 static int
 limits_parse_exempt(const char *text, struct limits_exempt *e)
 {
-	char		buf[80], *slash, *end;
-	struct in_addr	v4;
-	size_t		len = strlen(text);
-	long		bits;
-	int		max;
+	char		 buf[80], *slash, *end;
+	struct in_addr	 v4;
+	size_t		 len = strlen(text);
+	long		 bits;
+	int		 max;
 
 	if (len >= sizeof buf)
 		return -1;
@@ -206,8 +206,8 @@ limits_free(struct limits *l)
 static size_t
 limits_hash(const struct limits *l, const unsigned char key[16])
 {
-	uint32_t	h = 2166136261u ^ l->seed;
-	int		i;
+	uint32_t	 h = 2166136261u ^ l->seed;
+	int		 i;
 
 	for (i = 0; i < 16; i++) {
 		h ^= key[i];
@@ -255,8 +255,8 @@ limits_find(struct limits *l, const unsigned char key[16], uint64_t now_ms,
 static bool
 limits_exempt(const struct limits *l, const struct sockaddr *sa)
 {
-	unsigned char	a[16];
-	size_t		i;
+	unsigned char	 a[16];
+	size_t		 i;
 
 	if (limits_addr16(sa, a) != 0)
 		return false;

@@ -53,8 +53,8 @@ nvt_fail(struct nvt *n, const char *why)
 static void
 nvt_data(struct nvt *n, const unsigned char *p, size_t len)
 {
-	unsigned char	out[512];
-	size_t		i, o = 0;
+	unsigned char	 out[512];
+	size_t		 i, o = 0;
 
 	for (i = 0; i < len; i++) {
 		if (n->cr && (p[i] == '\n' || p[i] == '\0')) {
@@ -77,7 +77,7 @@ nvt_data(struct nvt *n, const unsigned char *p, size_t len)
 static void
 nvt_naws(struct nvt *n, const unsigned char *p, size_t len)
 {
-	int	cols, rows;
+	int	 cols, rows;
 
 	n->naws_done = true;
 	if (len != 4)
@@ -103,8 +103,8 @@ nvt_naws(struct nvt *n, const unsigned char *p, size_t len)
 static void
 nvt_ttype(struct nvt *n, const char *name)
 {
-	char	term[CONN_TERM_LEN];
-	size_t	i, o = 0;
+	char	 term[CONN_TERM_LEN];
+	size_t	 i, o = 0;
 
 	n->ttype_done = true;
 	if (name == NULL)

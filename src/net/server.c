@@ -136,8 +136,8 @@ server_conn_count(const struct server *s)
 static void
 server_tune(const struct config *cfg, int fd)
 {
-	int	one = 1, v;
-	unsigned int ms;
+	int		 one = 1, v;
+	unsigned int	 ms;
 
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 	if (cfg->keepalive > 0) {
@@ -159,7 +159,7 @@ server_tune(const struct config *cfg, int fd)
 static void
 server_log_refusal(struct server *s, const char *peer, const char *why)
 {
-	time_t	now = (time_t)clock_wall(s->clock);
+	time_t	 now = (time_t)clock_wall(s->clock);
 
 	s->refusals++;
 	if (now == s->last_refusal_log) {
@@ -324,8 +324,8 @@ fail:
 static int
 server_bind_all(struct server *s, char *err, size_t errlen)
 {
-	char	list[CONFIG_LISTEN_MAX], *tok, *save = NULL;
-	int	n = 0;
+	char	 list[CONFIG_LISTEN_MAX], *tok, *save = NULL;
+	int	 n = 0;
 
 	snprintf(list, sizeof list, "%s", s->cfg->listen);
 	for (tok = strtok_r(list, ", \t", &save); tok != NULL;
@@ -403,7 +403,7 @@ fail:
 void
 server_stop_listening(struct server *s)
 {
-	int	i;
+	int	 i;
 
 	for (i = 0; i < s->nlisteners; i++)
 		evconnlistener_free(s->listeners[i].lev);

@@ -125,7 +125,7 @@ sshd_auth_ok(struct sshd_conn *sc, ssh_message msg, int64_t id,
 static void
 sshd_auth_fail(struct sshd_conn *sc, ssh_message msg, bool counted)
 {
-	int	delay;
+	int	 delay;
 
 	ssh_message_reply_default(msg);
 	ssh_message_free(msg);
@@ -241,7 +241,7 @@ sshd_auth_pubkey(struct sshd_conn *sc, ssh_message msg)
 	struct store_user		 u, owner;
 	enum ssh_publickey_state_e	 state;
 	ssh_key				 key;
-	enum sshd_auth_who			 who;
+	enum sshd_auth_who		 who;
 	char				 fp[CONN_FP_LEN];
 	bool				 owned = false, allow;
 	const char			*type;
@@ -326,7 +326,7 @@ sshd_auth_request(struct sshd_conn *sc, ssh_message msg)
 	struct conn_info	*info = conn_info_mutable(sc->conn);
 	struct store_user	 u;
 	const char		*user = ssh_message_auth_user(msg);
-	enum sshd_auth_who		 who;
+	enum sshd_auth_who	 who;
 	int			 method = ssh_message_subtype(msg);
 
 	if (sc->authed || sc->dead) {
@@ -399,8 +399,8 @@ sshd_auth_request(struct sshd_conn *sc, ssh_message msg)
 void
 sshd_auth_messages(struct sshd_conn *sc)
 {
-	ssh_message	msg;
-	int		i, n;
+	ssh_message	 msg;
+	int		 i, n;
 
 	/* Requests held back behind a password check, in order. */
 	while (sc->held == NULL && sc->nwaiting > 0 && !sc->dead) {
@@ -440,7 +440,7 @@ sshd_auth_messages(struct sshd_conn *sc)
 void
 sshd_auth_free(struct sshd_conn *sc)
 {
-	int	i;
+	int	 i;
 
 	if (sc->job != NULL) {
 		sc->job_arg->sc = NULL;

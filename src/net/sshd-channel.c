@@ -182,7 +182,7 @@ sshd_channel_start(struct sshd_conn *sc)
 void
 sshd_channel_close_step(struct sshd_conn *sc)
 {
-	struct timeval	tv = { SSHD_CHANNEL_LINGER_SECONDS, 0 };
+	struct timeval	 tv = { SSHD_CHANNEL_LINGER_SECONDS, 0 };
 
 	if (sc->close_force || sc->ch == NULL || !sc->kex_done) {
 		sc->dead = true;

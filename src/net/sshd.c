@@ -187,7 +187,7 @@ sshd_arm_write(struct sshd_conn *sc)
 void
 sshd_clean_ascii(char *out, size_t outlen, const char *in)
 {
-	size_t	i, o = 0;
+	size_t	 i, o = 0;
 
 	for (i = 0; in != NULL && in[i] != '\0' && o + 1 < outlen; i++) {
 		if ((unsigned char)in[i] > 0x20 && (unsigned char)in[i] < 0x7f)

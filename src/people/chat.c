@@ -94,8 +94,8 @@ chat_say(struct chat *chat, struct ratelimit *limit, uint64_t now_ms,
 enum chat_result
 chat_notice(struct chat *chat, int64_t when, const char *fmt, ...)
 {
-	enum chat_result	r;
-	va_list			ap;
+	enum chat_result	 r;
+	va_list			 ap;
 
 	va_start(ap, fmt);
 	r = chat_vnotice(chat, when, fmt, ap);

@@ -24,7 +24,7 @@ struct identities {
 static uint32_t
 identities_sys_random(void *arg)
 {
-	uint32_t	v = 0;
+	uint32_t	 v = 0;
 
 	(void)arg;
 	if (getrandom(&v, sizeof v, 0) != (ssize_t)sizeof v)
@@ -94,9 +94,9 @@ identities_by_key(struct identities *ids, const char *key)
 static void
 identities_fresh_name(struct identities *ids, char *buf, size_t len)
 {
-	char		name[IDENTITY_NAME_LEN];
-	unsigned	digits = 4, tries;
-	uint32_t	v, mask;
+	char		 name[IDENTITY_NAME_LEN];
+	unsigned	 digits = 4, tries;
+	uint32_t	 v, mask;
 
 	/* `buf` may be the name of an identity in the list: try names in
 	 * a buffer of our own. */

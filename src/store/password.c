@@ -27,7 +27,7 @@ _Static_assert(PASSWORD_HASH_MAX >= CRYPT_OUTPUT_SIZE,
 static size_t
 password_chars(const char *s)
 {
-	size_t n = 0;
+	size_t	 n = 0;
 
 	for (; *s != '\0'; s++) {
 		if (((unsigned char)*s & 0xc0) != 0x80)
@@ -60,8 +60,8 @@ password_policy(const char *pw, char *err, size_t errlen)
 static int
 password_random(unsigned char *buf, size_t len)
 {
-	size_t	done = 0;
-	ssize_t	n;
+	size_t	 done = 0;
+	ssize_t	 n;
 
 	while (done < len) {
 		n = getrandom(buf + done, len - done, 0);
@@ -104,8 +104,8 @@ int
 password_hash(const char *pw, char *hash, size_t hashlen, char *err,
     size_t errlen)
 {
-	unsigned char	rbytes[PASSWORD_SALT_BYTES];
-	char		setting[CRYPT_GENSALT_OUTPUT_SIZE];
+	unsigned char	 rbytes[PASSWORD_SALT_BYTES];
+	char		 setting[CRYPT_GENSALT_OUTPUT_SIZE];
 
 	if (hashlen > 0)
 		hash[0] = '\0';
@@ -137,8 +137,8 @@ password_hash(const char *pw, char *hash, size_t hashlen, char *err,
 static int
 password_equal(const char *a, const char *b)
 {
-	size_t			la = strlen(a), lb = strlen(b), i;
-	volatile unsigned char	diff = 0;
+	size_t			 la = strlen(a), lb = strlen(b), i;
+	volatile unsigned char	 diff = 0;
 
 	if (la != lb)
 		return 0;

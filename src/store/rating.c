@@ -41,8 +41,8 @@ rating_e(double mu, double mu_j, double phi_j)
 static double
 rating_f(double x, double delta, double phi, double v, double a)
 {
-	double ex = exp(x);
-	double d = phi * phi + v + ex;
+	double	 ex = exp(x);
+	double	 d = phi * phi + v + ex;
 
 	return ex * (delta * delta - phi * phi - v - ex) / (2.0 * d * d) -
 	    (x - a) / (RATING_TAU * RATING_TAU);
@@ -52,9 +52,9 @@ rating_f(double x, double delta, double phi, double v, double a)
 static double
 rating_volatility(double sigma, double phi, double v, double delta)
 {
-	double	a = log(sigma * sigma);
-	double	A, B, C, fA, fB, fC;
-	int	k, i;
+	double	 a = log(sigma * sigma);
+	double	 A, B, C, fA, fB, fC;
+	int	 k, i;
 
 	A = a;
 	if (delta * delta > phi * phi + v)
@@ -88,9 +88,9 @@ void
 rating_period(const struct rating *self, int n, const struct rating *opp,
     const double *score, struct rating *out)
 {
-	double	mu, phi, sigma, v, sum_v, sum_d, delta, phi_star, phi_new;
-	double	mu_new, sigma_new, g, e, mu_j, phi_j;
-	int	j;
+	double	 mu, phi, sigma, v, sum_v, sum_d, delta, phi_star, phi_new;
+	double	 mu_new, sigma_new, g, e, mu_j, phi_j;
+	int	 j;
 
 	/* Step 2: to the Glicko-2 scale. */
 	mu = (self->r - RATING_INITIAL) / RATING_SCALE;
@@ -135,8 +135,8 @@ void
 rating_update_pair(const struct rating *a, const struct rating *b,
     double score_a, struct rating *new_a, struct rating *new_b)
 {
-	struct rating	old_a = *a, old_b = *b;
-	double		score_b = 1.0 - score_a;
+	struct rating	 old_a = *a, old_b = *b;
+	double		 score_b = 1.0 - score_a;
 
 	rating_period(&old_a, 1, &old_b, &score_a, new_a);
 	rating_period(&old_b, 1, &old_a, &score_b, new_b);
@@ -146,9 +146,9 @@ int
 rating_update_ranked(int n, const struct rating *in, const int *rank,
     struct rating *out)
 {
-	struct rating	old[RATING_MAX_PLAYERS], opp[RATING_MAX_PLAYERS];
-	double		score[RATING_MAX_PLAYERS];
-	int		i, j, m;
+	struct rating	 old[RATING_MAX_PLAYERS], opp[RATING_MAX_PLAYERS];
+	double		 score[RATING_MAX_PLAYERS];
+	int		 i, j, m;
 
 	if (n < 2 || n > RATING_MAX_PLAYERS)
 		return -1;

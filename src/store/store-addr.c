@@ -58,8 +58,8 @@ int
 store_addr_contains(const struct store_addr *net,
     const struct store_addr *addr)
 {
-	int		i, full = net->bits / 8, rest = net->bits % 8;
-	unsigned char	mask;
+	int		 i, full = net->bits / 8, rest = net->bits % 8;
+	unsigned char	 mask;
 
 	for (i = 0; i < full; i++) {
 		if (net->addr[i] != addr->addr[i])

@@ -73,7 +73,7 @@ store_ban_add(struct store *st, enum store_ban_kind kind, const char *what,
 int
 store_ban_remove(struct store *st, int64_t id)
 {
-	sqlite3_stmt *s = store_stmt(st, S_BAN_DELETE);
+	sqlite3_stmt	*s = store_stmt(st, S_BAN_DELETE);
 
 	sqlite3_bind_int64(s, 1, id);
 	return store_write_one(st, s, "removing a ban", "no such ban");

@@ -89,8 +89,8 @@ static int
 store_game_rate(struct store *st, const struct store_game *g,
     struct store_rating *old, struct rating *before, struct rating *after)
 {
-	int	rank[STORE_PLAYERS_MAX];
-	int	i, rc;
+	int	 rank[STORE_PLAYERS_MAX];
+	int	 i, rc;
 
 	for (i = 0; i < g->nplayers; i++) {
 		rc = store_rating_read(st, g->players[i].user, g->variant,
@@ -178,9 +178,9 @@ store_game_write(struct store *st, const struct store_game *g, int rated,
 int
 store_game_finish(struct store *st, struct store_game *g)
 {
-	struct rating	before[STORE_PLAYERS_MAX], after[STORE_PLAYERS_MAX];
-	int64_t		id = 0;
-	int		i, rc, rated = g->rated != 0;
+	struct rating	 before[STORE_PLAYERS_MAX], after[STORE_PLAYERS_MAX];
+	int64_t		 id = 0;
+	int		 i, rc, rated = g->rated != 0;
 
 	if ((rc = store_game_check(st, g)) != STORE_OK)
 		return rc;

@@ -11,7 +11,7 @@
 static int
 store_fingerprint_ok(const char *fp)
 {
-	size_t i;
+	size_t	 i;
 
 	if (strncmp(fp, "SHA256:", 7) != 0)
 		return 0;

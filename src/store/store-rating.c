@@ -94,7 +94,7 @@ int
 store_rating_get(struct store *st, int64_t user, const char *variant,
     struct store_rating *r)
 {
-	int rc;
+	int	 rc;
 
 	if ((rc = store_check_text(st, "variant", variant, STORE_VARIANT_MAX,
 	    1)) != 0)

@@ -87,7 +87,7 @@ store_user_find(struct store *st, const char *name, struct store_user *u)
 int
 store_user_get(struct store *st, int64_t id, struct store_user *u)
 {
-	sqlite3_stmt *s = store_stmt(st, S_USER_BY_ID);
+	sqlite3_stmt	*s = store_stmt(st, S_USER_BY_ID);
 
 	sqlite3_bind_int64(s, 1, id);
 	return store_user_select(st, s, u, "no such user");
@@ -126,7 +126,7 @@ store_user_set_password(struct store *st, int64_t id, const char *hash)
 int
 store_user_seen(struct store *st, int64_t id, int64_t now)
 {
-	sqlite3_stmt *s = store_stmt(st, S_USER_SEEN);
+	sqlite3_stmt	*s = store_stmt(st, S_USER_SEEN);
 
 	sqlite3_bind_int64(s, 1, now);
 	sqlite3_bind_int64(s, 2, id);
@@ -136,7 +136,7 @@ store_user_seen(struct store *st, int64_t id, int64_t now)
 int
 store_user_set_sysop(struct store *st, int64_t id, int sysop)
 {
-	sqlite3_stmt *s = store_stmt(st, S_USER_SET_SYSOP);
+	sqlite3_stmt	*s = store_stmt(st, S_USER_SET_SYSOP);
 
 	sqlite3_bind_int(s, 1, sysop != 0);
 	sqlite3_bind_int64(s, 2, id);

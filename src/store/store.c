@@ -211,7 +211,7 @@ static const char *const store_sql[S_COUNT] = {
 int __attribute__((format(printf, 3, 4)))
 store_fail(struct store *st, int rc, const char *fmt, ...)
 {
-	va_list ap;
+	va_list	 ap;
 
 	va_start(ap, fmt);
 	vsnprintf(st->err, sizeof st->err, fmt, ap);
@@ -237,7 +237,7 @@ store_error(const struct store *st)
 sqlite3_stmt *
 store_stmt(struct store *st, enum store_stmt which)
 {
-	sqlite3_stmt *s = st->stmt[which];
+	sqlite3_stmt	*s = st->stmt[which];
 
 	sqlite3_reset(s);
 	sqlite3_clear_bindings(s);
@@ -248,7 +248,7 @@ store_stmt(struct store *st, enum store_stmt which)
 int
 store_run(sqlite3_stmt *s)
 {
-	int rc = sqlite3_step(s);
+	int	 rc = sqlite3_step(s);
 
 	if (rc == SQLITE_ROW)
 		rc = SQLITE_DONE;
@@ -289,7 +289,7 @@ store_bind_text(sqlite3_stmt *s, int i, const char *text)
 static const char *
 store_column_text(sqlite3_stmt *s, int i, size_t *n)
 {
-	const unsigned char *t = sqlite3_column_text(s, i);
+	const unsigned char	*t = sqlite3_column_text(s, i);
 
 	if (t == NULL) {
 		*n = 0;
@@ -340,8 +340,8 @@ int
 store_name_key(struct store *st, const char *name,
     char key[STORE_NAME_MAX + 1])
 {
-	size_t	i;
-	int	rc;
+	size_t	 i;
+	int	 rc;
 
 	if ((rc = store_check_text(st, "name", name, STORE_NAME_MAX, 1)) != 0)
 		return rc;
@@ -355,7 +355,7 @@ store_name_key(struct store *st, const char *name,
 static void *
 store_grow(void **array, size_t *n, size_t *cap, size_t size)
 {
-	void *p;
+	void	*p;
 
 	if (*n == *cap) {
 		*cap = *cap == 0 ? 8 : *cap * 2;
@@ -417,7 +417,7 @@ void
 store_free_each(void *list, size_t n, size_t size, size_t field)
 {
 	char	**p;
-	size_t	  i;
+	size_t	 i;
 
 	for (i = 0; list != NULL && i < n; i++) {
 		p = (char **)((char *)list + i * size + field);
@@ -436,7 +436,7 @@ int
 store_one(struct store *st, sqlite3_stmt *s, store_row_fn row, void *out,
     const char *notfound, const char *what)
 {
-	int rc = sqlite3_step(s), failed = 0;
+	int	 rc = sqlite3_step(s), failed = 0;
 
 	if (rc == SQLITE_ROW && out != NULL)
 		failed = row(s, out) != 0;
@@ -473,7 +473,7 @@ store_commit(struct store *st)
 int
 store_rollback(struct store *st, int rc)
 {
-	int i;
+	int	 i;
 
 	/* A statement that failed mid-step must be reset before ROLLBACK
 	 * can finish. */
@@ -494,8 +494,8 @@ int
 store_insert(struct store *st, sqlite3_stmt *s, const char *what,
     int constraint, int rc, const char *fmt, ...)
 {
-	va_list	ap;
-	int	step = store_run(s);
+	va_list	 ap;
+	int	 step = store_run(s);
 
 	if (step == SQLITE_DONE)
 		return STORE_OK;
@@ -515,7 +515,7 @@ int
 store_write_one(struct store *st, sqlite3_stmt *s, const char *what,
     const char *notfound)
 {
-	int rc;
+	int	 rc;
 
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
@@ -689,7 +689,7 @@ fail:
 void
 store_close(struct store *st)
 {
-	int i;
+	int	 i;
 
 	if (st == NULL)
 		return;

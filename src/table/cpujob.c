@@ -73,7 +73,7 @@ cpujob_pool_thinking(const struct cpujob_pool *p)
 size_t
 cpujob_pool_tables(const struct cpujob_pool *p)
 {
-	size_t	n;
+	size_t	 n;
 
 	pthread_mutex_lock((pthread_mutex_t *)&p->lock);
 	n = p->ntables;

@@ -53,7 +53,7 @@ table_seat_is_cpu(const struct table *t, int seat)
 int
 table_cpu_seats(const struct table *t)
 {
-	int n = 0;
+	int	 n = 0;
 
 	for (int s = 0; s < t->nseats; s++)
 		n += table_seat_is_cpu(t, s);
@@ -64,7 +64,7 @@ int
 table_cpu_sit(struct table *t, int seat, int level, char *err,
     size_t errlen)
 {
-	struct identity *cpu;
+	struct identity	*cpu;
 
 	if (seat < 0 || seat >= t->nseats || t->seat[seat].who != NULL) {
 		snprintf(err, errlen, "seat %d is not free", seat + 1);
@@ -99,8 +99,8 @@ table_cpu_stop(struct table *t)
 static void
 table_cpu_think(struct table *t, int seat)
 {
-	struct cpu_limits lim;
-	struct identity *cpu = t->seat[seat].who;
+	struct cpu_limits	 lim;
+	struct identity		*cpu = t->seat[seat].who;
 
 	if (t->list->cpu == NULL)
 		return;
@@ -120,8 +120,8 @@ table_cpu_think(struct table *t, int seat)
 static int
 table_cpu_step(struct table *t)
 {
-	char err[TABLE_ERR_LEN];
-	int turn;
+	char	 err[TABLE_ERR_LEN];
+	int	 turn;
 
 	if (t->phase == TABLE_OVER) {
 		for (int s = 0; s < t->nseats; s++) {
@@ -173,9 +173,9 @@ table_cpu_poll(struct table *t)
 static void
 table_cpu_answer(void *arg, int rc, const struct cpu_result *res)
 {
-	struct table *t = arg;
-	struct identity *cpu;
-	char err[TABLE_ERR_LEN];
+	struct table	*t = arg;
+	struct identity	*cpu;
+	char		 err[TABLE_ERR_LEN];
 
 	t->cpu_job = NULL;
 	if (rc != 0 || t->phase != TABLE_PLAYING ||

@@ -18,7 +18,7 @@
 static uint32_t
 table_list_sys_random(void *arg)
 {
-	uint32_t v = 0;
+	uint32_t	 v = 0;
 
 	(void)arg;
 	if (getrandom(&v, sizeof v, 0) != (ssize_t)sizeof v)
@@ -30,7 +30,7 @@ struct table_list *
 table_list_new(struct identities *ids, struct clock *clock,
     table_random_cb random_cb, void *arg)
 {
-	struct table_list *l;
+	struct table_list	*l;
 
 	if ((l = calloc(1, sizeof *l)) == NULL)
 		return NULL;
@@ -45,7 +45,7 @@ table_list_new(struct identities *ids, struct clock *clock,
 void
 table_list_free(struct table_list *l)
 {
-	struct table *t;
+	struct table	*t;
 
 	if (l == NULL)
 		return;
@@ -71,7 +71,7 @@ table_list_random(struct table_list *l)
 int
 table_code_normalise(const char *in, char *out)
 {
-	size_t n = 0;
+	size_t	 n = 0;
 
 	for (; *in != '\0'; in++) {
 		int c = toupper((unsigned char)*in);
@@ -90,8 +90,8 @@ table_code_normalise(const char *in, char *out)
 struct table *
 table_list_find(struct table_list *l, const char *code)
 {
-	char norm[TABLE_CODE_SIZE];
-	struct table *t;
+	char		 norm[TABLE_CODE_SIZE];
+	struct table	*t;
 
 	if (code == NULL || table_code_normalise(code, norm) != 0)
 		return NULL;
@@ -105,7 +105,7 @@ table_list_find(struct table_list *l, const char *code)
 int
 table_list_new_code(struct table_list *l, char *out)
 {
-	size_t nalpha = strlen(TABLE_CODE_ALPHABET);
+	size_t	 nalpha = strlen(TABLE_CODE_ALPHABET);
 
 	for (int tries = 0; tries < 1000; tries++) {
 		for (int i = 0; i < TABLE_CODE_LEN; i++)
@@ -139,7 +139,7 @@ table_list_count(const struct table_list *l)
 struct table *
 table_list_seat_of(struct table_list *l, const struct identity *who)
 {
-	struct table *t;
+	struct table	*t;
 
 	TAILQ_FOREACH(t, &l->tables, entry) {
 		if (table_seat_find(t, who) >= 0)

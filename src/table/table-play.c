@@ -61,7 +61,7 @@ table_player_seat(const struct table *t, int player)
 int
 table_seat_side(const struct table *t, int seat)
 {
-	int p = table_seat_player(t, seat);
+	int	 p = table_seat_player(t, seat);
 
 	if (p < 0)
 		return -1;
@@ -82,7 +82,7 @@ table_side_seat(const struct table *t, int side)
 static int
 table_more_chosen(const struct game *g)
 {
-	int ply = g->variant->ply(g);
+	int	 ply = g->variant->ply(g);
 
 	for (int i = 0; i < ply; i++) {
 		struct move m;
@@ -98,8 +98,8 @@ table_more_chosen(const struct game *g)
 int
 table_turn(const struct table *t)
 {
-	struct game_status st;
-	int seat;
+	struct game_status	 st;
+	int			 seat;
 
 	if (t->game == NULL || t->phase != TABLE_PLAYING)
 		return -1;
@@ -122,7 +122,7 @@ static int
 table_actor(const struct table *t, const struct identity *who, char *err,
     size_t errlen)
 {
-	int seat = table_seat_find(t, who);
+	int	 seat = table_seat_find(t, who);
 
 	if (t->phase != TABLE_PLAYING || t->game == NULL) {
 		snprintf(err, errlen, "%s", t->phase == TABLE_OVER ?
@@ -139,7 +139,7 @@ table_actor(const struct table *t, const struct identity *who, char *err,
 static int
 table_my_turn(const struct table *t, int seat, char *err, size_t errlen)
 {
-	int turn = table_turn(t);
+	int	 turn = table_turn(t);
 
 	if (turn != seat) {
 		snprintf(err, errlen, "it is not your turn (%s to %s)",
@@ -153,7 +153,7 @@ table_my_turn(const struct table *t, int seat, char *err, size_t errlen)
 int
 table_turn_is_choice(const struct table *t)
 {
-	struct game_status st;
+	struct game_status	 st;
 
 	if (t->game == NULL || t->phase != TABLE_PLAYING)
 		return 0;
@@ -181,9 +181,9 @@ int
 table_play(struct table *t, struct identity *who, const struct move *m,
     char *err, size_t errlen)
 {
-	const struct variant *v;
-	struct game_status st;
-	int seat;
+	const struct variant	*v;
+	struct game_status	 st;
+	int			 seat;
 
 	if ((seat = table_actor(t, who, err, errlen)) < 0 ||
 	    table_my_turn(t, seat, err, errlen) != 0)
@@ -211,7 +211,7 @@ int
 table_play_text(struct table *t, struct identity *who, const char *text,
     char *err, size_t errlen)
 {
-	struct move m;
+	struct move	 m;
 
 	if (table_actor(t, who, err, errlen) < 0)
 		return -1;
@@ -224,8 +224,8 @@ int
 table_choose(struct table *t, struct identity *who, unsigned choice,
     char *err, size_t errlen)
 {
-	const struct variant *v;
-	int seat;
+	const struct variant	*v;
+	int			 seat;
 
 	if ((seat = table_actor(t, who, err, errlen)) < 0)
 		return -1;
@@ -267,7 +267,7 @@ table_stone_only(const struct table *t, const char *what, char *err,
 int
 table_resign(struct table *t, struct identity *who, char *err, size_t errlen)
 {
-	int seat;
+	int	 seat;
 
 	if (table_stone_only(t, "resignation", err, errlen) != 0 ||
 	    (seat = table_actor(t, who, err, errlen)) < 0)
@@ -282,7 +282,7 @@ table_resign(struct table *t, struct identity *who, char *err, size_t errlen)
 int
 table_draw(struct table *t, struct identity *who, char *err, size_t errlen)
 {
-	int seat;
+	int	 seat;
 
 	if (table_stone_only(t, "draw offers", err, errlen) != 0 ||
 	    (seat = table_actor(t, who, err, errlen)) < 0)
@@ -309,7 +309,7 @@ int
 table_draw_decline(struct table *t, struct identity *who, char *err,
     size_t errlen)
 {
-	int seat;
+	int	 seat;
 
 	if ((seat = table_actor(t, who, err, errlen)) < 0)
 		return -1;
@@ -337,8 +337,8 @@ table_draw_offer(const struct table *t)
 static int
 table_undo_count(const struct game *g, int side)
 {
-	const struct variant *v = g->variant;
-	int ply = v->ply(g), i, n = 0, found = 0;
+	const struct variant	*v = g->variant;
+	int			 ply = v->ply(g), i, n = 0, found = 0;
 
 	for (i = ply - 1; i >= 0; i--) {
 		struct move m;
@@ -360,7 +360,7 @@ int
 table_undo_ask(struct table *t, struct identity *who, char *err,
     size_t errlen)
 {
-	int seat, side;
+	int	 seat, side;
 
 	if (table_stone_only(t, "undo", err, errlen) != 0 ||
 	    (seat = table_actor(t, who, err, errlen)) < 0)
@@ -392,7 +392,7 @@ int
 table_undo_answer(struct table *t, struct identity *who, int yes, char *err,
     size_t errlen)
 {
-	int seat, asker, n;
+	int	 seat, asker, n;
 
 	if ((seat = table_actor(t, who, err, errlen)) < 0)
 		return -1;
@@ -452,7 +452,7 @@ static void table_resultf(struct table *, const char *, ...)
 static void
 table_resultf(struct table *t, const char *fmt, ...)
 {
-	va_list ap;
+	va_list	 ap;
 
 	va_start(ap, fmt);
 	vsnprintf(t->result, sizeof t->result, fmt, ap);
@@ -463,7 +463,7 @@ table_resultf(struct table *t, const char *fmt, ...)
 static void
 table_who(const struct table *t, int seat, char *buf, size_t len)
 {
-	int side = table_seat_side(t, seat);
+	int	 side = table_seat_side(t, seat);
 
 	if (side >= 0)
 		snprintf(buf, len, "%s (%s)",
@@ -476,8 +476,8 @@ table_who(const struct table *t, int seat, char *buf, size_t len)
 static void
 table_result_stone(struct table *t, const struct game_status *st)
 {
-	char w[96], l[96];
-	int win, lose;
+	char	 w[96], l[96];
+	int	 win, lose;
 
 	if (t->end == TABLE_END_DRAW) {
 		t->rank[0] = t->rank[1] = 1;
@@ -526,10 +526,10 @@ table_result_stone(struct table *t, const struct game_status *st)
 static void
 table_result_yonin(struct table *t, const struct game_status *st)
 {
-	const struct game *g = t->game;
-	struct yonin_options opt;
-	int any = 0, n = 0;
-	size_t at;
+	const struct game	*g = t->game;
+	struct yonin_options	 opt;
+	int			 any = 0, n = 0;
+	size_t			 at;
 
 	yonin_options(g, &opt);
 	for (int s = 0; s < t->nseats; s++) {
@@ -589,7 +589,7 @@ table_result_yonin(struct table *t, const struct game_status *st)
 static void
 table_result_make(struct table *t)
 {
-	struct game_status st;
+	struct game_status	 st;
 
 	memset(t->rank, 0, sizeof t->rank);
 	t->game->variant->status(t->game, &st);
@@ -613,7 +613,7 @@ table_game_over(struct table *t)
 void
 table_over_events(struct table *t)
 {
-	int left = 0;
+	int	 left = 0;
 
 	table_notify(t, TABLE_CHANGED, NULL);
 	table_notify(t, TABLE_LISTING, NULL);
@@ -639,7 +639,7 @@ table_over_events(struct table *t)
 void
 table_after_move(struct table *t)
 {
-	struct game_status st;
+	struct game_status	 st;
 
 	if (t->nseats == 4 && t->game->variant == &variant_yonin) {
 		int seat[3], by[3];
@@ -687,7 +687,7 @@ table_win_line(const struct table *t, int *points, int max)
 static char *
 table_record(const struct game *g)
 {
-	size_t len = 4096;
+	size_t	 len = 4096;
 
 	for (;;) {
 		char *buf = malloc(len);
@@ -706,9 +706,9 @@ table_record(const struct game *g)
 int
 table_game_request(const struct table *t, struct store_game *g, int64_t now)
 {
-	const struct game *game = t->game;
-	const struct variant *v;
-	int shared_first = 0;
+	const struct game	*game = t->game;
+	const struct variant	*v;
+	int			 shared_first = 0;
 
 	memset(g, 0, sizeof *g);
 	if (game == NULL || t->phase != TABLE_OVER)

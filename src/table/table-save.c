@@ -43,7 +43,7 @@ struct table_text {
 static int
 table_text_put(struct table_text *x, const char *s)
 {
-	size_t n = strlen(s);
+	size_t	 n = strlen(s);
 
 	if (x->len + n + 1 > x->cap) {
 		size_t cap = x->cap == 0 ? 1024 : x->cap;
@@ -68,9 +68,9 @@ table_text_printf(struct table_text *x, const char *fmt, ...)
 static int
 table_text_printf(struct table_text *x, const char *fmt, ...)
 {
-	char line[1024];
-	va_list ap;
-	int n;
+	char	 line[1024];
+	va_list	 ap;
+	int	 n;
 
 	va_start(ap, fmt);
 	n = vsnprintf(line, sizeof line, fmt, ap);
@@ -84,9 +84,9 @@ char *
 table_save(const struct table *t)
 {
 	static const char *const phases[] = { "waiting", "playing", "over" };
-	struct table_text x = { NULL, 0, 0 };
-	char spec[512];
-	int host = table_seat_find(t, t->host), err = 0;
+	struct table_text	 x = { NULL, 0, 0 };
+	char			 spec[512];
+	int			 host = table_seat_find(t, t->host), err = 0;
 
 	if (table_spec_text(&t->spec, spec, sizeof spec) < 0)
 		return NULL;
@@ -162,10 +162,10 @@ struct table_load {
 static int
 table_load_line(struct table_load *ld, char *line, char *err, size_t errlen)
 {
-	char *sp = strchr(line, ' '), *rest;
-	char word[16], a[IDENTITY_KEY_LEN], b[IDENTITY_NAME_LEN];
-	int i;
-	long long n;
+	char	*sp = strchr(line, ' '), *rest;
+	char	 word[16], a[IDENTITY_KEY_LEN], b[IDENTITY_NAME_LEN];
+	int	 i;
+	long	 long n;
 
 	if (sp == NULL) {
 		snprintf(err, errlen, "bad line in saved table: %.40s", line);
@@ -245,10 +245,10 @@ struct table *
 table_restore(struct table_list *l, const char *text, char *err,
     size_t errlen)
 {
-	struct table_load ld;
-	struct table_spec spec;
-	struct table *t = NULL;
-	char *copy, *line, *save = NULL;
+	struct table_load	 ld;
+	struct table_spec	 spec;
+	struct table		*t = NULL;
+	char			*copy, *line, *save = NULL;
 
 	memset(&ld, 0, sizeof ld);
 	ld.host = ld.end_seat = -1;

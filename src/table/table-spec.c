@@ -106,7 +106,7 @@ table_spec_default(struct table_spec *spec, const char *variant)
 int
 table_spec_seats(const struct table_spec *spec)
 {
-	const struct variant *v = game_variant_find(spec->variant);
+	const struct variant	*v = game_variant_find(spec->variant);
 
 	return v != NULL ? v->nsides : 0;
 }
@@ -115,7 +115,7 @@ table_spec_seats(const struct table_spec *spec)
 static void
 table_spec_variants(char *buf, size_t len)
 {
-	size_t at = 0;
+	size_t	 at = 0;
 
 	buf[0] = '\0';
 	for (int i = 0; game_variants[i] != NULL && at < len; i++) {
@@ -146,7 +146,7 @@ static int
 table_spec_own(struct table_spec *spec, const char *key, const char *val,
     char *err, size_t errlen)
 {
-	int b;
+	int	 b;
 
 	if (strcmp(key, "timer") == 0) {
 		if (strcasecmp(val, "none") == 0 || strcmp(val, "0") == 0 ||
@@ -213,7 +213,7 @@ static int
 table_spec_engine(struct table_spec *spec, const char *word, size_t keylen,
     char *err, size_t errlen)
 {
-	int i;
+	int	 i;
 
 	if (strlen(word) >= TABLE_OPT_LEN) {
 		snprintf(err, errlen, "option too long: %.40s", word);
@@ -238,8 +238,8 @@ table_spec_engine(struct table_spec *spec, const char *word, size_t keylen,
 static int
 table_spec_check(const struct table_spec *spec, char *err, size_t errlen)
 {
-	char *opt[GAME_MAX_OPTIONS];
-	struct game *g;
+	char		*opt[GAME_MAX_OPTIONS];
+	struct game	*g;
 
 	for (int i = 0; i < spec->nopt; i++)
 		opt[i] = (char *)spec->opt[i];
@@ -253,8 +253,8 @@ int
 table_spec_parse(struct table_spec *spec, int argc, char *const argv[],
     char *err, size_t errlen)
 {
-	char variant[TABLE_VARIANT_LEN], names[128];
-	size_t i;
+	char	 variant[TABLE_VARIANT_LEN], names[128];
+	size_t	 i;
 
 	if (argc < 1 || argv[0][0] == '\0') {
 		table_spec_variants(names, sizeof names);
@@ -300,8 +300,8 @@ int
 table_spec_parse_line(struct table_spec *spec, const char *line, char *err,
     size_t errlen)
 {
-	char *copy, *save = NULL, *w, *argv[GAME_MAX_OPTIONS + 8];
-	int argc = 0, r;
+	char	*copy, *save = NULL, *w, *argv[GAME_MAX_OPTIONS + 8];
+	int	 argc = 0, r;
 
 	if ((copy = strdup(line != NULL ? line : "")) == NULL) {
 		snprintf(err, errlen, "out of memory");
@@ -325,8 +325,8 @@ int
 table_spec_text(const struct table_spec *spec, char *buf, size_t len)
 {
 	char *opt[GAME_MAX_OPTIONS], err[GAME_ERR_LEN], eng[256] = "";
-	struct game *g;
-	int n;
+	struct game	*g;
+	int		 n;
 
 	for (int i = 0; i < spec->nopt; i++)
 		opt[i] = (char *)spec->opt[i];
@@ -353,7 +353,7 @@ table_spec_text(const struct table_spec *spec, char *buf, size_t len)
 static const char *
 table_spec_value(const struct table_spec *spec, const char *key)
 {
-	size_t n = strlen(key);
+	size_t	 n = strlen(key);
 
 	for (int i = 0; i < spec->nopt; i++) {
 		if (strncmp(spec->opt[i], key, n) == 0 && spec->opt[i][n] == '=')

@@ -16,7 +16,7 @@
 void
 table_notify(struct table *t, enum table_event ev, struct identity *who)
 {
-	struct table_list *l = t->list;
+	struct table_list	*l = t->list;
 
 	if (l->listener != NULL)
 		l->listener(t, ev, who, l->listener_arg);
@@ -27,7 +27,7 @@ table_notify(struct table *t, enum table_event ev, struct identity *who)
 void
 table_noticef(struct table *t, const char *fmt, ...)
 {
-	va_list ap;
+	va_list	 ap;
 
 	va_start(ap, fmt);
 	chat_vnotice(t->chat, clock_wall(t->list->clock), fmt, ap);
@@ -52,7 +52,7 @@ table_release(struct table *t, struct identity *id)
 void
 table_set_seat(struct table *t, int seat, struct identity *who)
 {
-	struct identity *old = t->seat[seat].who;
+	struct identity	*old = t->seat[seat].who;
 
 	if (who != NULL)
 		identity_ref(who);
@@ -65,7 +65,7 @@ table_set_seat(struct table *t, int seat, struct identity *who)
 void
 table_set_host(struct table *t, struct identity *who)
 {
-	struct identity *old = t->host;
+	struct identity	*old = t->host;
 
 	if (who != NULL)
 		identity_ref(who);
@@ -77,10 +77,10 @@ struct table *
 table_alloc(struct table_list *l, const struct table_spec *spec,
     const char *code, char *err, size_t errlen)
 {
-	char text[512];
-	struct table *t;
-	struct table_spec check;
-	int n;
+	char			 text[512];
+	struct table		*t;
+	struct table_spec	 check;
+	int			 n;
 
 	/* Read the spec back through the parser: every value is checked
 	 * whoever filled it in. */
@@ -145,7 +145,7 @@ struct table *
 table_new(struct table_list *l, const struct table_spec *spec,
     struct identity *host, char *err, size_t errlen)
 {
-	struct table *t;
+	struct table	*t;
 
 	if ((t = table_alloc(l, spec, NULL, err, errlen)) == NULL)
 		return NULL;
@@ -195,7 +195,7 @@ table_brief(const struct table *t)
 const char *
 table_names(struct table *t)
 {
-	size_t at = 0;
+	size_t	 at = 0;
 
 	t->names[0] = '\0';
 	for (int i = 0; i < t->nseats && at < sizeof t->names; i++) {
@@ -248,7 +248,7 @@ table_seat_find(const struct table *t, const struct identity *who)
 int
 table_seats_taken(const struct table *t)
 {
-	int n = 0;
+	int	 n = 0;
 
 	for (int i = 0; i < t->nseats; i++)
 		n += t->seat[i].who != NULL;
@@ -340,7 +340,7 @@ table_seats_changed(struct table *t)
 static void
 table_host_moves_on(struct table *t)
 {
-	struct identity *next = NULL;
+	struct identity	*next = NULL;
 
 	for (int i = 0; i < t->nseats && next == NULL; i++) {
 		if (t->seat[i].who != NULL && t->seat[i].who != t->host)
@@ -359,7 +359,7 @@ int
 table_sit(struct table *t, struct identity *who, int seat, char *err,
     size_t errlen)
 {
-	int mine = table_seat_find(t, who);
+	int	 mine = table_seat_find(t, who);
 
 	if (who == NULL) {
 		snprintf(err, errlen, "nobody to seat");
@@ -424,7 +424,7 @@ table_sit(struct table *t, struct identity *who, int seat, char *err,
 void
 table_vacate(struct table *t, int seat)
 {
-	struct identity *who = t->seat[seat].who;
+	struct identity	*who = t->seat[seat].who;
 
 	identity_ref(who);
 	table_set_seat(t, seat, NULL);
@@ -437,7 +437,7 @@ table_vacate(struct table *t, int seat)
 int
 table_leave(struct table *t, struct identity *who, char *err, size_t errlen)
 {
-	int seat = table_seat_find(t, who);
+	int	 seat = table_seat_find(t, who);
 
 	if (seat < 0) {
 		snprintf(err, errlen, "you have no seat at this table");
@@ -481,7 +481,7 @@ table_watch_index(const struct table *t, const struct identity *who)
 static void
 table_watch_remove(struct table *t, int i)
 {
-	struct identity *who = t->watch[i].who;
+	struct identity	*who = t->watch[i].who;
 
 	memmove(&t->watch[i], &t->watch[i + 1],
 	    (size_t)(t->nwatch - i - 1) * sizeof t->watch[0]);
@@ -493,8 +493,8 @@ int
 table_kick(struct table *t, struct identity *host, int seat, char *err,
     size_t errlen)
 {
-	struct identity *who;
-	int w;
+	struct identity	*who;
+	int		 w;
 
 	if (table_check_host(t, host, "send someone away", err, errlen) != 0)
 		return -1;
@@ -535,7 +535,7 @@ int
 table_pass_host(struct table *t, struct identity *host, int seat, char *err,
     size_t errlen)
 {
-	struct identity *who;
+	struct identity	*who;
 
 	if (table_check_host(t, host, "pass hosting on", err, errlen) != 0)
 		return -1;
@@ -556,9 +556,9 @@ table_pass_host(struct table *t, struct identity *host, int seat, char *err,
 int
 table_begin(struct table *t, int64_t now, char *err, size_t errlen)
 {
-	char *opt[GAME_MAX_OPTIONS], line[CHAT_TEXT_MAX + 1];
-	struct game *g;
-	size_t at = 0;
+	char		*opt[GAME_MAX_OPTIONS], line[CHAT_TEXT_MAX + 1];
+	struct game	*g;
+	size_t		 at = 0;
 
 	for (int i = 0; i < t->spec.nopt; i++)
 		opt[i] = t->spec.opt[i];
@@ -607,7 +607,7 @@ int
 table_start(struct table *t, struct identity *who, int64_t now, char *err,
     size_t errlen)
 {
-	int free_seats = t->nseats - table_seats_taken(t);
+	int	 free_seats = t->nseats - table_seats_taken(t);
 
 	if (table_check_host(t, who, "start the game", err, errlen) != 0)
 		return -1;
@@ -636,7 +636,7 @@ int
 table_rematch(struct table *t, struct identity *who, int64_t now, char *err,
     size_t errlen)
 {
-	int seat = table_seat_find(t, who), all = 1;
+	int	 seat = table_seat_find(t, who), all = 1;
 
 	if (seat < 0) {
 		snprintf(err, errlen, "you have no seat at this table");
@@ -676,7 +676,7 @@ table_rematch_agreed(const struct table *t, int seat)
 int
 table_watch(struct table *t, struct identity *who)
 {
-	int i = table_watch_index(t, who);
+	int	 i = table_watch_index(t, who);
 
 	if (who == NULL)
 		return -1;
@@ -707,7 +707,7 @@ table_watch(struct table *t, struct identity *who)
 void
 table_unwatch(struct table *t, struct identity *who)
 {
-	int i = table_watch_index(t, who);
+	int	 i = table_watch_index(t, who);
 
 	if (i < 0)
 		return;
@@ -726,7 +726,7 @@ table_is_watching(const struct table *t, const struct identity *who)
 int
 table_watchers(const struct table *t)
 {
-	int n = 0;
+	int	 n = 0;
 
 	for (int i = 0; i < t->nwatch; i++)
 		n += table_seat_find(t, t->watch[i].who) < 0;
@@ -748,7 +748,7 @@ table_watcher(const struct table *t, int n)
 int
 table_depart(struct table *t, struct identity *who)
 {
-	int i = table_watch_index(t, who), seat, changed = 0;
+	int	 i = table_watch_index(t, who), seat, changed = 0;
 
 	if (i >= 0) {
 		if (--t->watch[i].count == 0)
@@ -783,7 +783,7 @@ table_say(struct table *t, struct identity *who, struct ratelimit *limit,
     uint64_t now_ms, int64_t when, const char *text, char *err,
     size_t errlen)
 {
-	uint64_t wait = 0;
+	uint64_t	 wait = 0;
 
 	if (who == NULL || (table_seat_find(t, who) < 0 &&
 	    !table_is_watching(t, who))) {

@@ -55,7 +55,7 @@ static const struct clean_range clean_banned[] = {
 int
 clean_char_ok(uint32_t cp)
 {
-	size_t	lo = 0, hi = sizeof clean_banned / sizeof clean_banned[0];
+	size_t	 lo = 0, hi = sizeof clean_banned / sizeof clean_banned[0];
 
 	if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
 		return 0;		/* C0, DEL, C1 */

@@ -88,8 +88,8 @@ keys_control(struct keys *k, unsigned char b, unsigned mods,
 static int
 keys_params(const unsigned char *p, size_t len, int *param, int max)
 {
-	int	n = 0, v = -1;
-	size_t	i;
+	int	 n = 0, v = -1;
+	size_t	 i;
 
 	for (i = 0; i < len; i++) {
 		if (p[i] >= '0' && p[i] <= '9') {
@@ -114,7 +114,7 @@ keys_params(const unsigned char *p, size_t len, int *param, int max)
 static unsigned
 keys_mods(int m)
 {
-	unsigned	mods = 0;
+	unsigned	 mods = 0;
 
 	if (m < 2)
 		return 0;
@@ -132,8 +132,8 @@ static int
 keys_mouse(struct key_event *ev, int b, int x, int y, int release,
     unsigned mods)
 {
-	enum key_mouse_action	action;
-	int			button;
+	enum key_mouse_action	 action;
+	int			 button;
 
 	if (b < 0 || x < 1 || y < 1 || x > KEYS_MAX_COORD ||
 	    y > KEYS_MAX_COORD)
@@ -273,10 +273,10 @@ keys_csi(struct keys *k, struct key_event *ev)
 static int
 keys_ss3(struct keys *k, struct key_event *ev)
 {
-	unsigned char	f = k->seq[k->len - 1];
-	int		param[KEYS_MAX_PARAMS] = { -1, -1, -1, -1 };
-	unsigned	mods = 0;
-	uint32_t	key;
+	unsigned char	 f = k->seq[k->len - 1];
+	int		 param[KEYS_MAX_PARAMS] = { -1, -1, -1, -1 };
+	unsigned	 mods = 0;
+	uint32_t	 key;
 
 	if (k->paste)
 		return 0;
@@ -301,9 +301,9 @@ static int keys_byte(struct keys *, unsigned char, struct key_event *);
 static int
 keys_ground(struct keys *k, unsigned char b, struct key_event *ev)
 {
-	uint32_t	cp;
-	size_t		skip;
-	unsigned	mods = k->alt ? KEY_MOD_ALT : 0;
+	uint32_t	 cp;
+	size_t		 skip;
+	unsigned	 mods = k->alt ? KEY_MOD_ALT : 0;
 
 	if (k->after_cr) {
 		k->after_cr = 0;
@@ -336,9 +336,9 @@ keys_ground(struct keys *k, unsigned char b, struct key_event *ev)
 static int
 keys_byte(struct keys *k, unsigned char b, struct key_event *ev)
 {
-	uint32_t	cp;
-	size_t		skip;
-	int		n;
+	uint32_t	 cp;
+	size_t		 skip;
+	int		 n;
 
 	switch (k->state) {
 	case KEYS_GROUND:
@@ -480,7 +480,7 @@ keys_pending(const struct keys *k)
 int
 keys_timeout(struct keys *k, struct key_event *ev)
 {
-	int	r = 0;
+	int	 r = 0;
 
 	if (!k->paste) {
 		if (k->state == KEYS_ESC)

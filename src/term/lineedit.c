@@ -67,7 +67,7 @@ lineedit_free(struct lineedit *le)
 static void
 lineedit_sync(struct lineedit *le)
 {
-	size_t	i, len = 0;
+	size_t	 i, len = 0;
 
 	for (i = 0; i < le->n; i++)
 		len += utf8_encode(le->text[i], le->str + len);
@@ -140,9 +140,9 @@ lineedit_cut(struct lineedit *le, size_t from, size_t to)
 int
 lineedit_set(struct lineedit *le, const char *s)
 {
-	size_t		len = strlen(s), skip;
-	uint32_t	cp;
-	int		n, dropped = 0;
+	size_t		 len = strlen(s), skip;
+	uint32_t	 cp;
+	int		 n, dropped = 0;
 
 	lineedit_clear(le);
 	while (len > 0) {
@@ -173,7 +173,7 @@ lineedit_isspace(uint32_t cp)
 static size_t
 lineedit_word_left(const struct lineedit *le)
 {
-	size_t	i = le->cursor;
+	size_t	 i = le->cursor;
 
 	while (i > 0 && lineedit_isspace(le->text[i - 1]))
 		i--;
@@ -185,7 +185,7 @@ lineedit_word_left(const struct lineedit *le)
 static size_t
 lineedit_word_right(const struct lineedit *le)
 {
-	size_t	i = le->cursor;
+	size_t	 i = le->cursor;
 
 	while (i < le->n && lineedit_isspace(le->text[i]))
 		i++;
@@ -197,9 +197,9 @@ lineedit_word_right(const struct lineedit *le)
 enum lineedit_result
 lineedit_key(struct lineedit *le, const struct key_event *ev)
 {
-	size_t		old_cursor = le->cursor, old_n = le->n, to;
-	uint32_t	key = ev->key;
-	unsigned	mods = ev->mods & (KEY_MOD_CTRL | KEY_MOD_ALT);
+	size_t		 old_cursor = le->cursor, old_n = le->n, to;
+	uint32_t	 key = ev->key;
+	unsigned	 mods = ev->mods & (KEY_MOD_CTRL | KEY_MOD_ALT);
 
 	if (mods == KEY_MOD_CTRL && key < KEY_BASE) {
 		switch (key) {
@@ -302,7 +302,7 @@ lineedit_width(const struct lineedit *le, size_t i)
 static size_t
 lineedit_cols(const struct lineedit *le, size_t from, size_t to)
 {
-	size_t	cols = 0;
+	size_t	 cols = 0;
 
 	for (; from < to; from++)
 		cols += lineedit_width(le, from);
@@ -313,8 +313,8 @@ int
 lineedit_view(struct lineedit *le, int width, char *out, size_t outlen,
     int *cursor_col)
 {
-	size_t	cols, total, len = 0, i;
-	int	w;
+	size_t	 cols, total, len = 0, i;
+	int	 w;
 
 	*cursor_col = 0;
 	if (outlen > 0)
