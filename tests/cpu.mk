@@ -4,6 +4,7 @@
 # The contract every family keeps (legal answers, stop, determinism).
 check_PROGRAMS += tests/unit/test-cpu
 TESTS += tests/unit/test-cpu
-tests_unit_test_cpu_SOURCES = tests/unit/test-cpu.c
+tests_unit_test_cpu_SOURCES = tests/unit/test-cpu.c \
+	tests/unit/testgame.c tests/unit/testgame.h
 tests_unit_test_cpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -pthread
 tests_unit_test_cpu_LDADD = engine/libengine.a $(CHECK_LIBS) -lpthread

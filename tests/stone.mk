@@ -11,7 +11,8 @@ EXTRA_DIST += tests/transcripts
 # The rules, variant by variant, through engine/game.h.
 check_PROGRAMS += tests/unit/test-stone
 TESTS += tests/unit/test-stone
-tests_unit_test_stone_SOURCES = tests/unit/test-stone.c
+tests_unit_test_stone_SOURCES = tests/unit/test-stone.c \
+	tests/unit/testgame.c tests/unit/testgame.h
 tests_unit_test_stone_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_stone_LDADD = engine/libengine.a $(CHECK_LIBS)
 

@@ -20,6 +20,7 @@
 #include "engine/cpu-int.h"
 #include "engine/forbidden.h"
 #include "engine/stone.h"
+#include "tests/unit/testgame.h"
 
 /* ---- the plain prover (freestyle: five or more wins) ---- */
 
@@ -238,27 +239,11 @@ ref_vct(struct ref *r, int c, int depth)
 
 /* ---- games and the player ---- */
 
-static struct game *
-mk(const char *spec)
-{
-	char buf[256], *tok[16], *save = NULL, err[GAME_ERR_LEN];
-	int n = 0;
-	struct game *g;
-
-	snprintf(buf, sizeof buf, "%s", spec);
-	for (char *t = strtok_r(buf, " ", &save); t != NULL && n < 16;
-	    t = strtok_r(NULL, " ", &save))
-		tok[n++] = t;
-	g = game_new(tok[0], n - 1, tok + 1, err, sizeof err);
-	ck_assert_msg(g != NULL, "%s: %s", spec, err);
-	return g;
-}
-
 /* gh-setup from "black h8 i9 white j10 tomove black". */
 static struct game *
 mk_setup(const char *spec, const char *stones)
 {
-	struct game *g = mk(spec);
+	struct game *g = testgame_new(spec);
 	char buf[2048], *tok[400], *save = NULL, err[GAME_ERR_LEN];
 	int n = 0;
 
@@ -353,7 +338,6 @@ static const char five_white[] =
 /* White's closed four on the h file; its five point is h7. */
 static const char four_white[] =
     "black h2 j9 k10 m12 white h3 h4 h5 h6 tomove black";
-
 
 /*
  * Black's restricted points where they tempt most.  h8 and m5 are double
@@ -827,7 +811,7 @@ START_TEST(test_random_legal)
 
 	for (int round = 0; round < 125; round++) {
 		const char *spec = specs[round % 8];
-		struct game *g = mk(spec);
+		struct game *g = testgame_new(spec);
 		struct game_status st;
 
 		scramble(g, &x, (int)(gen_rand(&x) % 70));
@@ -873,7 +857,7 @@ START_TEST(test_swap_openings)
 		"freestyle opening=swap", "freestyle opening=swap2",
 		"standard opening=swap2",
 	};
-	struct game *g = mk(specs[_i % 3]);
+	struct game *g = testgame_new(specs[_i % 3]);
 	const struct variant *v = g->variant;
 	struct stone_info info;
 	int turns = 0;

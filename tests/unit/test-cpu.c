@@ -14,6 +14,7 @@
 
 #include "engine/cpu.h"
 #include "engine/game.h"
+#include "tests/unit/testgame.h"
 
 static const char *const cpu_specs[] = {
 	"gomoku", "gomoku size=19 overline=on", "gomoku restrict=on",
@@ -21,22 +22,6 @@ static const char *const cpu_specs[] = {
 	"renju", "connect6", "yonin", "yonin mode=pairs",
 };
 #define NSPECS (int)(sizeof cpu_specs / sizeof cpu_specs[0])
-
-static struct game *
-mk(const char *spec)
-{
-	char buf[256], *tok[16], *save = NULL, err[GAME_ERR_LEN];
-	int n = 0;
-	struct game *g;
-
-	snprintf(buf, sizeof buf, "%s", spec);
-	for (char *t = strtok_r(buf, " ", &save); t != NULL && n < 16;
-	    t = strtok_r(NULL, " ", &save))
-		tok[n++] = t;
-	g = game_new(tok[0], n - 1, tok + 1, err, sizeof err);
-	ck_assert_msg(g != NULL, "%s: %s", spec, err);
-	return g;
-}
 
 /* Play the CPU's answer on g; fail the test if the rules refuse it. */
 static void
@@ -110,7 +95,7 @@ START_TEST(test_cpu_every_level_legal)
 	char err[GAME_ERR_LEN], what[128];
 
 	for (int round = 0; round < 6; round++) {
-		struct game *g = mk(cpu_specs[_i]);
+		struct game *g = testgame_new(cpu_specs[_i]);
 
 		scramble(g, &seed, (int)(rand_r(&seed) % 40));
 		for (int level = CPU_LEVEL_MIN; level <= CPU_LEVEL_MAX;
@@ -138,7 +123,7 @@ END_TEST
 
 START_TEST(test_cpu_stopped_at_once)
 {
-	struct game *g = mk(cpu_specs[_i]);
+	struct game *g = testgame_new(cpu_specs[_i]);
 	struct cpu_limits lim;
 	struct cpu_stop stop;
 	struct cpu_result r;
@@ -187,7 +172,7 @@ START_TEST(test_cpu_stop_from_thread)
 	long ms;
 
 	memset(&j, 0, sizeof j);
-	j.g = mk(cpu_specs[_i]);
+	j.g = testgame_new(cpu_specs[_i]);
 	scramble(j.g, &seed, 8);
 	cpu_stop_init(&j.stop);
 	cpu_limits_default(&j.lim, CPU_LEVEL_MAX);
@@ -213,7 +198,7 @@ START_TEST(test_cpu_deterministic)
 	struct cpu_result a, b;
 	char err[GAME_ERR_LEN];
 	unsigned seed = 7;
-	struct game *g = mk(cpu_specs[_i]);
+	struct game *g = testgame_new(cpu_specs[_i]);
 
 	scramble(g, &seed, 10);
 	cpu_limits_default(&lim, 3);
@@ -245,7 +230,7 @@ END_TEST
 
 START_TEST(test_cpu_game_over)
 {
-	struct game *g = mk("gomoku");
+	struct game *g = testgame_new("gomoku");
 	struct cpu_limits lim;
 	struct cpu_result r;
 	char err[GAME_ERR_LEN] = "";

@@ -11,23 +11,7 @@
 #include "engine/forbidden.h"
 #include "engine/game.h"
 #include "engine/stone.h"
-
-/* A game from "VARIANT KEY=VALUE ...". */
-static struct game *
-mk(const char *spec)
-{
-	char buf[256], *tok[16], *save = NULL, err[GAME_ERR_LEN];
-	int n = 0;
-	struct game *g;
-
-	snprintf(buf, sizeof buf, "%s", spec);
-	for (char *t = strtok_r(buf, " ", &save); t != NULL && n < 16;
-	    t = strtok_r(NULL, " ", &save))
-		tok[n++] = t;
-	g = game_new(tok[0], n - 1, tok + 1, err, sizeof err);
-	ck_assert_msg(g != NULL, "%s: %s", spec, err);
-	return g;
-}
+#include "tests/unit/testgame.h"
 
 /* gh-setup with space-separated tokens; 0 or -1 (err kept in *err). */
 static int
@@ -145,7 +129,7 @@ fill_tokens(int size, const char *skip, char *out, size_t len)
 
 START_TEST(test_gomoku_five)
 {
-	struct game *g = mk("gomoku");
+	struct game *g = testgame_new("gomoku");
 
 	plays(g, "b h8 w a1 b h9 w a2 b h10 w a3 b h11 w a4");
 	ck_assert_str_eq(status(g), "play black");
@@ -161,20 +145,20 @@ START_TEST(test_gomoku_overline)
 	/* XXX.XX: g8 makes six. */
 	const char *pos = "black d8 e8 f8 h8 i8 white a1 a2 a3 a4 b1 b2 "
 	    "tomove black";
-	struct game *g = mk("gomoku");
+	struct game *g = testgame_new("gomoku");
 
 	must_setup(g, pos);
 	plays(g, "b g8");
 	ck_assert_str_eq(status(g), "over black overline");
 	game_free(g);
 
-	g = mk("gomoku overline=off");
+	g = testgame_new("gomoku overline=off");
 	must_setup(g, pos);
 	plays(g, "b g8");
 	ck_assert_str_eq(status(g), "play white");
 	/* White's overline does not win either; an exact five does. */
 	game_free(g);
-	g = mk("gomoku overline=off");
+	g = testgame_new("gomoku overline=off");
 	must_setup(g, "white d8 e8 f8 h8 i8 black a1 a3 a5 a7 a9 c1 tomove "
 	    "white");
 	plays(g, "w g8");
@@ -207,7 +191,7 @@ win_line(const struct game *g)
 
 START_TEST(test_win_line)
 {
-	struct game *g = mk("gomoku");
+	struct game *g = testgame_new("gomoku");
 
 	ck_assert_str_eq(win_line(g), "");
 	/* A five made in the middle of its line, with another black run
@@ -220,7 +204,7 @@ START_TEST(test_win_line)
 	game_free(g);
 
 	/* An overline win: all six stones. */
-	g = mk("gomoku");
+	g = testgame_new("gomoku");
 	must_setup(g, "black d8 e8 f8 h8 i8 white a1 a2 a3 a4 b1 b2 "
 	    "tomove black");
 	plays(g, "b g8");
@@ -229,7 +213,7 @@ START_TEST(test_win_line)
 
 	/* Renju: a five beside a six of the other direction is the five;
 	 * a loss on a restricted point has no line. */
-	g = mk("renju");
+	g = testgame_new("renju");
 	must_setup(g, "black g8 i8 h7 h9 white a1 a2 a3 tomove black");
 	plays(g, "b h8");
 	ck_assert_str_eq(status(g), "over white forbidden double-three");
@@ -237,7 +221,7 @@ START_TEST(test_win_line)
 	game_free(g);
 
 	/* Connect6: the six on a diagonal. */
-	g = mk("connect6");
+	g = testgame_new("connect6");
 	must_setup(g, "black a1 b2 c3 d4 e5 white a19 b19 c19 tomove black");
 	plays(g, "b f6");
 	ck_assert_str_eq(status(g), "over black six");
@@ -264,13 +248,13 @@ START_TEST(test_gomoku_options)
 	ck_assert_ptr_null(game_new("nosuch", 0, NULL, err, sizeof err));
 	ck_assert_ptr_nonnull(strstr(err, "nosuch"));
 
-	g = mk("gomoku size=19 overline=off restrict=on");
+	g = testgame_new("gomoku size=19 overline=off restrict=on");
 	g->variant->options(g, buf, sizeof buf);
 	ck_assert_str_eq(buf, "size=19 overline=off restrict=on");
 	ck_assert_int_eq(play(g, "black", "s19"), 0);
 	ck_assert_int_ne(play(g, "white", "t1"), 0);
 	game_free(g);
-	g = mk("gomoku");
+	g = testgame_new("gomoku");
 	g->variant->options(g, buf, sizeof buf);
 	ck_assert_str_eq(buf, "size=15 overline=on restrict=off");
 	ck_assert_int_ne(play(g, "black", "s19"), 0);
@@ -285,7 +269,7 @@ START_TEST(test_gomoku_options)
 	ck_assert_str_eq(board(g), "i9:black");
 	ck_assert_int_ne(play(g, "white", "i9"), 0);	/* occupied */
 	game_free(g);
-	g = mk("renju");
+	g = testgame_new("renju");
 	g->variant->options(g, buf, sizeof buf);
 	ck_assert_str_eq(buf, "");
 	game_free(g);
@@ -297,7 +281,7 @@ END_TEST
 
 START_TEST(test_gomoku_restrict_blocked)
 {
-	struct game *g = mk("gomoku restrict=on");
+	struct game *g = testgame_new("gomoku restrict=on");
 	char err[GAME_ERR_LEN];
 	struct move m;
 
@@ -324,7 +308,7 @@ START_TEST(test_gomoku_restrict_blocked)
 	game_free(g);
 
 	/* Without restrictions the same point is just a move. */
-	g = mk("gomoku");
+	g = testgame_new("gomoku");
 	must_setup(g, C01);
 	plays(g, "b h8");
 	ck_assert_str_eq(status(g), "play white");
@@ -336,14 +320,14 @@ START_TEST(test_gomoku_restrict_overline)
 {
 	/* With restrictions Black never wins by overline, even with
 	 * overline=on; the point is blocked. */
-	struct game *g = mk("gomoku restrict=on overline=on");
+	struct game *g = testgame_new("gomoku restrict=on overline=on");
 
 	must_setup(g, "black d8 e8 f8 h8 i8 white a1 a2 a3 a4 b1 tomove black");
 	ck_assert_int_ne(play(g, "black", "g8"), 0);
 	ck_assert_str_eq(status(g), "play black");
 	/* White still wins with an overline. */
 	game_free(g);
-	g = mk("gomoku restrict=on");
+	g = testgame_new("gomoku restrict=on");
 	must_setup(g, "white d8 e8 f8 h8 i8 black a1 a3 a5 b2 b4 tomove white");
 	plays(g, "w g8");
 	ck_assert_str_eq(status(g), "over white overline");
@@ -357,7 +341,7 @@ START_TEST(test_gomoku_blocked_draw)
 	 * A full board but d1, where row 1 reads XXX.XX: Black's only point
 	 * is an overline.
 	 */
-	struct game *g = mk("gomoku restrict=on");
+	struct game *g = testgame_new("gomoku restrict=on");
 	char fill[8192], err[GAME_ERR_LEN] = "", *at;
 
 	fill_tokens(15, NULL, fill, sizeof fill);
@@ -375,7 +359,7 @@ START_TEST(test_gomoku_blocked_draw)
 	ck_assert_uint_eq(game_perft(g, 1), 0);
 	game_free(g);
 	/* The same position under renju: Black may play and loses. */
-	g = mk("renju");
+	g = testgame_new("renju");
 	ck_assert_msg(setup(g, fill, err) == 0, "%s", err);
 	ck_assert_str_eq(status(g), "play black");
 	plays(g, "b d1");
@@ -391,7 +375,7 @@ START_TEST(test_full_draw)
 	char fill[8192];
 
 	for (int i = 0; variants[i] != NULL; i++) {
-		struct game *g = mk(variants[i]);
+		struct game *g = testgame_new(variants[i]);
 		int size = stone_game_board(g)->size;
 
 		fill_tokens(size, "a1", fill, sizeof fill);
@@ -417,13 +401,13 @@ START_TEST(test_freestyle_and_standard)
 {
 	const char *pos = "black d8 e8 f8 h8 i8 white a1 a2 a3 a4 b1 b2 "
 	    "tomove black";
-	struct game *g = mk("freestyle");
+	struct game *g = testgame_new("freestyle");
 
 	must_setup(g, pos);
 	plays(g, "b g8");
 	ck_assert_str_eq(status(g), "over black overline");
 	game_free(g);
-	g = mk("standard");
+	g = testgame_new("standard");
 	must_setup(g, pos);
 	plays(g, "b g8");
 	ck_assert_str_eq(status(g), "play white");
@@ -433,7 +417,7 @@ START_TEST(test_freestyle_and_standard)
 	ck_assert_str_eq(status(g), "over black five");
 	game_free(g);
 	/* No restrictions in freestyle. */
-	g = mk("freestyle");
+	g = testgame_new("freestyle");
 	must_setup(g, C01);
 	plays(g, "b h8");
 	ck_assert_str_eq(status(g), "play white");
@@ -455,7 +439,7 @@ players(struct game *g)
 
 START_TEST(test_swap)
 {
-	struct game *g = mk("freestyle opening=swap");
+	struct game *g = testgame_new("freestyle opening=swap");
 
 	ck_assert_str_eq(players(g), "P1=? P2=?");
 	ck_assert_int_ne(choose(g, "black"), 0);	/* nothing pending */
@@ -492,7 +476,7 @@ END_TEST
 
 START_TEST(test_swap2)
 {
-	struct game *g = mk("standard opening=swap2");
+	struct game *g = testgame_new("standard opening=swap2");
 
 	plays(g, "b h8 w h9 b j10");
 	ck_assert_str_eq(status(g), "choose P2 black|white|more");
@@ -513,7 +497,7 @@ START_TEST(test_swap2)
 	game_free(g);
 
 	/* Taking a colour at once. */
-	g = mk("freestyle opening=swap2");
+	g = testgame_new("freestyle opening=swap2");
 	plays(g, "b h8 w h9 b j10");
 	ck_assert_int_eq(choose(g, "white"), 0);
 	ck_assert_str_eq(players(g), "P1=black P2=white");
@@ -521,11 +505,11 @@ START_TEST(test_swap2)
 	game_free(g);
 
 	/* A table without a swap opening has no choice at all. */
-	g = mk("freestyle");
+	g = testgame_new("freestyle");
 	ck_assert_str_eq(players(g), "P1=black P2=white");
 	ck_assert_int_ne(choose(g, "black"), 0);
 	game_free(g);
-	g = mk("gomoku");
+	g = testgame_new("gomoku");
 	ck_assert_int_ne(choose(g, "black"), 0);
 	game_free(g);
 }
@@ -533,7 +517,7 @@ END_TEST
 
 START_TEST(test_renju_centre_opening)
 {
-	struct game *g = mk("renju");
+	struct game *g = testgame_new("renju");
 	char err[GAME_ERR_LEN];
 
 	ck_assert_int_ne(game_play_text(g, "black", "a1", err, sizeof err), 0);
@@ -552,19 +536,19 @@ START_TEST(test_renju_centre_opening)
 	game_free(g);
 
 	/* Perft from the start: 1, then 8, then the 5x5 square less two. */
-	g = mk("renju");
+	g = testgame_new("renju");
 	ck_assert_uint_eq(game_perft(g, 1), 1);
 	ck_assert_uint_eq(game_perft(g, 2), 8);
 	ck_assert_uint_eq(game_perft(g, 3), 8 * 23);
 	game_free(g);
 
 	/* After a set-up the stones on the board decide. */
-	g = mk("renju");
+	g = testgame_new("renju");
 	must_setup(g, "black h8 tomove white");
 	ck_assert_int_ne(play(g, "white", "a1"), 0);
 	plays(g, "w i9");
 	game_free(g);
-	g = mk("renju");
+	g = testgame_new("renju");
 	must_setup(g, "black a1 white a2 tomove black");
 	ck_assert_int_ne(play(g, "black", "a3"), 0);
 	plays(g, "b j10");
@@ -574,7 +558,7 @@ END_TEST
 
 START_TEST(test_renju_restricted_loses)
 {
-	struct game *g = mk("renju");
+	struct game *g = testgame_new("renju");
 	struct game_status st;
 
 	must_setup(g, C01);
@@ -596,7 +580,7 @@ START_TEST(test_renju_restricted_loses)
 	game_free(g);
 
 	/* An exact five wins even if it makes a double-four elsewhere. */
-	g = mk("renju");
+	g = testgame_new("renju");
 	must_setup(g, "black d8 e8 f8 g8 h5 h6 h7 i9 j10 k11 white h4 l12 "
 	    "tomove black");
 	plays(g, "b h8");
@@ -604,18 +588,18 @@ START_TEST(test_renju_restricted_loses)
 	game_free(g);
 
 	/* Black's overline loses; White's wins. */
-	g = mk("renju");
+	g = testgame_new("renju");
 	must_setup(g, "black d8 e8 f8 h8 i8 white a1 a2 a3 b1 tomove black");
 	plays(g, "b g8");
 	ck_assert_str_eq(status(g), "over white forbidden overline");
 	game_free(g);
-	g = mk("renju");
+	g = testgame_new("renju");
 	must_setup(g, "white d8 e8 f8 h8 i8 black a1 a3 b2 b4 c1 tomove white");
 	plays(g, "w g8");
 	ck_assert_str_eq(status(g), "over white overline");
 	game_free(g);
 	/* A double-four loses. */
-	g = mk("renju");
+	g = testgame_new("renju");
 	must_setup(g, "black c8 e8 g8 i8 white a1 a2 a3 tomove black");
 	plays(g, "b f8");
 	ck_assert_str_eq(status(g), "over white forbidden double-four");
@@ -625,7 +609,7 @@ END_TEST
 
 START_TEST(test_connect6)
 {
-	struct game *g = mk("connect6");
+	struct game *g = testgame_new("connect6");
 	struct game_status st;
 	char buf[64];
 
@@ -660,13 +644,13 @@ START_TEST(test_connect6)
 	game_free(g);
 
 	/* Seven in a row wins too; sizes 13 and 15; no others. */
-	g = mk("connect6 size=13");
+	g = testgame_new("connect6 size=13");
 	must_setup(g, "black a1 a2 a3 a5 a6 a7 white m1 m2 m3 tomove black");
 	ck_assert_str_eq(status(g), "play black");
 	plays(g, "b a4");
 	ck_assert_str_eq(status(g), "over black six");
 	game_free(g);
-	g = mk("connect6 size=15");
+	g = testgame_new("connect6 size=15");
 	ck_assert_uint_eq(game_perft(g, 2), 225 * 224);
 	game_free(g);
 	{
@@ -675,7 +659,7 @@ START_TEST(test_connect6)
 		ck_assert_ptr_null(game_new("connect6", 1, o, err, sizeof err));
 	}
 	/* After a set-up the side to move starts a turn of two. */
-	g = mk("connect6 size=13");
+	g = testgame_new("connect6 size=13");
 	must_setup(g, "black g7 tomove white");
 	plays(g, "w a1 w a2");
 	ck_assert_str_eq(status(g), "play black");
@@ -687,7 +671,7 @@ END_TEST
 
 START_TEST(test_setup)
 {
-	struct game *g = mk("gomoku");
+	struct game *g = testgame_new("gomoku");
 	char err[GAME_ERR_LEN];
 
 	plays(g, "b a1");
@@ -728,7 +712,7 @@ END_TEST
 
 START_TEST(test_undo)
 {
-	struct game *g = mk("gomoku");
+	struct game *g = testgame_new("gomoku");
 
 	ck_assert_int_ne(g->variant->undo(g), 0);
 	plays(g, "b h8 w a1 b h9 w a2 b h10 w a3 b h11 w a4 b h12");
@@ -747,7 +731,7 @@ END_TEST
 
 START_TEST(test_copy)
 {
-	struct game *g = mk("renju"), *c;
+	struct game *g = testgame_new("renju"), *c;
 
 	must_setup(g, "black h8 tomove white");
 	plays(g, "w h9");
@@ -796,7 +780,7 @@ round_trip(struct game *g)
 
 START_TEST(test_record_round_trip)
 {
-	struct game *g = mk("standard opening=swap2");
+	struct game *g = testgame_new("standard opening=swap2");
 
 	plays(g, "b h8 w h9 b j10");
 	choose(g, "more");
@@ -806,18 +790,18 @@ START_TEST(test_record_round_trip)
 	round_trip(g);
 	game_free(g);
 
-	g = mk("renju");
+	g = testgame_new("renju");
 	must_setup(g, C01);
 	plays(g, "b h8");
 	round_trip(g);
 	game_free(g);
 
-	g = mk("connect6 size=13");
+	g = testgame_new("connect6 size=13");
 	plays(g, "b g7 w a1 w a2 b c3 b c4");
 	round_trip(g);
 	game_free(g);
 
-	g = mk("gomoku size=19 restrict=on overline=off");
+	g = testgame_new("gomoku size=19 restrict=on overline=off");
 	plays(g, "b j10 w s19 b k11");
 	round_trip(g);
 	game_free(g);
@@ -837,7 +821,7 @@ END_TEST
 
 START_TEST(test_show)
 {
-	struct game *g = mk("gomoku");
+	struct game *g = testgame_new("gomoku");
 	char buf[4096];
 
 	plays(g, "b h8 w o15");
