@@ -337,8 +337,6 @@ hall_tables_rows(struct hall *hall, const struct identity *who,
 static void
 hall_tables_show(struct client *c, struct table *t)
 {
-	if (c->table != t)
-		hall_table_leave(c);
 	while (c->depth > 1)
 		client_pop(c);
 	hall_table_enter(c, t);

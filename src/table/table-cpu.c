@@ -50,6 +50,17 @@ table_seat_is_cpu(const struct table *t, int seat)
 	    t->seat[seat].who->kind == IDENTITY_CPU;
 }
 
+/* The computer in the first CPU seat, to answer for them all; or NULL. */
+static struct identity *
+table_cpu_first(const struct table *t)
+{
+	for (int s = 0; s < t->nseats; s++) {
+		if (table_seat_is_cpu(t, s))
+			return t->seat[s].who;
+	}
+	return NULL;
+}
+
 int
 table_cpu_seats(const struct table *t)
 {
@@ -120,35 +131,29 @@ table_cpu_think(struct table *t, int seat)
 static int
 table_cpu_step(struct table *t)
 {
-	char	 err[TABLE_ERR_LEN];
-	int	 turn;
+	struct identity	*cpu;
+	char		 err[TABLE_ERR_LEN];
+	int		 turn;
 
-	if (t->phase == TABLE_OVER) {
+	/* A search for a game that ended (a resignation) is no longer
+	 * wanted. */
+	if (t->phase != TABLE_PLAYING)
+		table_cpu_stop(t);
+	if (t->phase == TABLE_OVER && table_cpu_rematch_asked(t)) {
 		for (int s = 0; s < t->nseats; s++) {
-			if (table_seat_is_cpu(t, s) && !t->seat[s].rematch &&
-			    table_cpu_rematch_asked(t))
+			if (table_seat_is_cpu(t, s) && !t->seat[s].rematch)
 				return table_rematch(t, t->seat[s].who,
 				    clock_wall(t->list->clock), err,
 				    sizeof err) == 0;
 		}
+	}
+	if (t->phase != TABLE_PLAYING ||
+	    (cpu = table_cpu_first(t)) == NULL)
 		return 0;
-	}
-	if (t->phase != TABLE_PLAYING)
-		return 0;
-	if (t->undo_ask >= 0 && !table_seat_is_cpu(t, t->undo_ask)) {
-		for (int s = 0; s < t->nseats; s++) {
-			if (table_seat_is_cpu(t, s))
-				return table_undo_answer(t, t->seat[s].who, 1,
-				    err, sizeof err) == 0;
-		}
-	}
-	if (t->draw_offer >= 0 && !table_seat_is_cpu(t, t->draw_offer)) {
-		for (int s = 0; s < t->nseats; s++) {
-			if (table_seat_is_cpu(t, s))
-				return table_draw_decline(t, t->seat[s].who,
-				    err, sizeof err) == 0;
-		}
-	}
+	if (t->undo_ask >= 0 && !table_seat_is_cpu(t, t->undo_ask))
+		return table_undo_answer(t, cpu, 1, err, sizeof err) == 0;
+	if (t->draw_offer >= 0 && !table_seat_is_cpu(t, t->draw_offer))
+		return table_draw_decline(t, cpu, err, sizeof err) == 0;
 	turn = table_turn(t);
 	if (t->cpu_job != NULL && (turn != t->cpu_seat ||
 	    t->game->variant->ply(t->game) != t->cpu_ply))
