@@ -6,7 +6,7 @@
 check_PROGRAMS += tests/unit/test-gomocup
 TESTS += tests/unit/test-gomocup
 tests_unit_test_gomocup_SOURCES = tests/unit/test-gomocup.c \
-	tests/gomocup-pipe.c tests/gomocup-pipe.h
+	tests/child-pipe.c tests/child-pipe.h
 tests_unit_test_gomocup_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_gomocup_LDADD = cli/libgtp.a engine/libengine.a $(CHECK_LIBS)
 tests_unit_test_gomocup_DEPENDENCIES = cli/libgtp.a engine/libengine.a \
@@ -19,8 +19,8 @@ tests_unit_test_gomocup_DEPENDENCIES = cli/libgtp.a engine/libengine.a \
 #   tests/bench/cpumatch --engine "pbrain-other" --rule 0 --size 15
 EXTRA_PROGRAMS += tests/bench/cpumatch
 BENCH_PROGS += tests/bench/cpumatch
-tests_bench_cpumatch_SOURCES = tests/bench/cpumatch.c tests/gomocup-pipe.c \
-	tests/gomocup-pipe.h
+tests_bench_cpumatch_SOURCES = tests/bench/cpumatch.c tests/child-pipe.c \
+	tests/child-pipe.h
 tests_bench_cpumatch_CFLAGS = $(AM_CFLAGS) -O2
 tests_bench_cpumatch_LDADD = cli/libgtp.a engine/libengine.a -lm
 tests_bench_cpumatch_DEPENDENCIES = cli/libgtp.a engine/libengine.a \

@@ -5,7 +5,8 @@
 #   tests/transcript -e ./gamehall-engine FILE.gtp...
 check_PROGRAMS += tests/transcript
 TESTS += tests/transcript
-tests_transcript_SOURCES = tests/transcript.c
+tests_transcript_SOURCES = tests/transcript.c tests/child-pipe.c \
+	tests/child-pipe.h
 EXTRA_DIST += tests/transcripts
 
 # The rules, variant by variant, through engine/game.h.

@@ -17,17 +17,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "tests/child-pipe.h"
 
 #define TRANSCRIPT_TIMEOUT_MS 60000
 
 struct engine {
-	pid_t pid;
-	int in;    /* we write commands here */
-	int out;   /* and read answers here */
-	char buf[1 << 16];
+	struct child_pipe pipe;	/* its own line buffer is not used */
+	char buf[1 << 16];	/* answers can be long: a perft divide */
 	size_t len;
 };
 
@@ -39,64 +38,31 @@ struct answer {
 static int
 engine_start(struct engine *e, const char *path)
 {
-	int to[2], from[2];
+	char *argv[] = { (char *)path, NULL };
 
-	if (pipe(to) != 0 || pipe(from) != 0) {
-		perror("pipe");
-		return -1;
-	}
-	if ((e->pid = fork()) < 0) {
-		perror("fork");
-		return -1;
-	}
-	if (e->pid == 0) {
-		dup2(to[0], 0);
-		dup2(from[1], 1);
-		close(to[0]);
-		close(to[1]);
-		close(from[0]);
-		close(from[1]);
-		execl(path, path, (char *)NULL);
+	if (child_pipe_start(&e->pipe, argv) != 0) {
 		fprintf(stderr, "transcript: cannot run %s: %s\n", path,
 		    strerror(errno));
-		_exit(127);
+		return -1;
 	}
-	close(to[0]);
-	close(from[1]);
-	e->in = to[1];
-	e->out = from[0];
 	e->len = 0;
 	return 0;
 }
 
+/* It sees the end of its input; a moment to exit, then it is killed. */
 static void
 engine_stop(struct engine *e)
 {
-	int status;
-
-	close(e->in);
-	close(e->out);
-	if (waitpid(e->pid, &status, WNOHANG) == 0) {
-		kill(e->pid, SIGKILL);
-		waitpid(e->pid, &status, 0);
-	}
+	child_pipe_close_input(&e->pipe);
+	child_pipe_wait(&e->pipe, 1000);
 }
 
 static int
 engine_send(struct engine *e, const char *line)
 {
-	size_t len = strlen(line), at = 0;
-
-	while (at < len) {
-		ssize_t n = write(e->in, line + at, len - at);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		at += (size_t)n;
-	}
-	return write(e->in, "\n", 1) == 1 ? 0 : -1;
+	if (child_pipe_send(&e->pipe, line) != 0)
+		return -1;
+	return child_pipe_send(&e->pipe, "\n");
 }
 
 /* One answer: everything up to the empty line that ends it.  Returns 0,
@@ -107,7 +73,7 @@ engine_answer(struct engine *e, struct answer *a, char *err, size_t errlen)
 	char *end, *t;
 
 	for (;;) {
-		struct pollfd pfd = { e->out, POLLIN, 0 };
+		struct pollfd pfd = { e->pipe.out, POLLIN, 0 };
 		ssize_t n;
 		int r;
 
@@ -127,7 +93,7 @@ engine_answer(struct engine *e, struct answer *a, char *err, size_t errlen)
 			    TRANSCRIPT_TIMEOUT_MS / 1000);
 			return -1;
 		}
-		n = read(e->out, e->buf + e->len, sizeof e->buf - 1 - e->len);
+		n = read(e->pipe.out, e->buf + e->len, sizeof e->buf - 1 - e->len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {

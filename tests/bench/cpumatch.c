@@ -30,7 +30,7 @@
 #include "engine/cpu.h"
 #include "engine/stone.h"
 #include "cli/gomocup.h"
-#include "tests/gomocup-pipe.h"
+#include "tests/child-pipe.h"
 
 #define CPUMATCH_MAX_GAMES 100000
 #define CPUMATCH_TT_BYTES (4u << 20)
@@ -313,9 +313,9 @@ cpumatch_variant(const struct cpumatch_opts *o, const char *variant,
 /* The next answer of an outside engine that is not MESSAGE or DEBUG,
  * within ms; NULL if none. */
 static const char *
-cpumatch_answer(struct gomocup_pipe *e, int ms, char *line, size_t size)
+cpumatch_answer(struct child_pipe *e, int ms, char *line, size_t size)
 {
-	while (gomocup_pipe_line(e, ms, line, size) != NULL) {
+	while (child_pipe_line(e, ms, line, size) != NULL) {
 		if (strncmp(line, "MESSAGE", 7) != 0 &&
 		    strncmp(line, "DEBUG", 5) != 0)
 			return line;
@@ -324,19 +324,19 @@ cpumatch_answer(struct gomocup_pipe *e, int ms, char *line, size_t size)
 }
 
 static void
-cpumatch_stop(struct gomocup_pipe *e)
+cpumatch_stop(struct child_pipe *e)
 {
-	gomocup_pipe_send(e, "END\n");
-	gomocup_pipe_close_input(e);
-	gomocup_pipe_wait(e, 1000);
+	child_pipe_send(e, "END\n");
+	child_pipe_close_input(e);
+	child_pipe_wait(e, 1000);
 }
 
 static void
-cpumatch_sendf(struct gomocup_pipe *e, const char *fmt, ...)
+cpumatch_sendf(struct child_pipe *e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static void
-cpumatch_sendf(struct gomocup_pipe *e, const char *fmt, ...)
+cpumatch_sendf(struct child_pipe *e, const char *fmt, ...)
 {
 	char line[128];
 	va_list ap;
@@ -344,7 +344,7 @@ cpumatch_sendf(struct gomocup_pipe *e, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	gomocup_pipe_send(e, line);
+	child_pipe_send(e, line);
 }
 
 /*
@@ -358,7 +358,7 @@ cpumatch_external_game(const struct cpumatch_opts *o, const char *cmd,
     struct cpumatch_tally *t)
 {
 	char *argv[] = { "/bin/sh", "-c", (char *)cmd, NULL };
-	struct gomocup_pipe e;
+	struct child_pipe e;
 	struct game *g;
 	char err[GAME_ERR_LEN], line[64], answer[256];
 	const char *a;
@@ -370,7 +370,7 @@ cpumatch_external_game(const struct cpumatch_opts *o, const char *cmd,
 		return -1;
 	}
 	cpumatch_open(g, plies, seed);
-	if (gomocup_pipe_start(&e, argv) != 0) {
+	if (child_pipe_start(&e, argv) != 0) {
 		fprintf(stderr, "cpumatch: cannot run %s\n", cmd);
 		game_free(g);
 		return -1;

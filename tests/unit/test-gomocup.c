@@ -16,7 +16,7 @@
 
 #include "engine/stone.h"
 #include "cli/gomocup.h"
-#include "tests/gomocup-pipe.h"
+#include "tests/child-pipe.h"
 
 static struct gomocup *gc;
 
@@ -415,28 +415,28 @@ END_TEST
 
 /* The real program, over pipes. */
 static void
-child_start(struct gomocup_pipe *c)
+child_start(struct child_pipe *c)
 {
 	const char *dir = getenv("top_builddir");
 	char path[4096];
 	char *argv[] = { path, "--gomocup", "--level", "5", NULL };
 
 	snprintf(path, sizeof path, "%s/gamehall-engine", dir ? dir : ".");
-	ck_assert_int_eq(gomocup_pipe_start(c, argv), 0);
+	ck_assert_int_eq(child_pipe_start(c, argv), 0);
 }
 
 static void
-child_send(struct gomocup_pipe *c, const char *text)
+child_send(struct child_pipe *c, const char *text)
 {
-	ck_assert_int_eq(gomocup_pipe_send(c, text), 0);
+	ck_assert_int_eq(child_pipe_send(c, text), 0);
 }
 
-#define child_line gomocup_pipe_line
-#define child_wait gomocup_pipe_wait
+#define child_line child_pipe_line
+#define child_wait child_pipe_wait
 
 START_TEST(test_program_session)
 {
-	struct gomocup_pipe c;
+	struct child_pipe c;
 	char line[256];
 	int status;
 
@@ -477,7 +477,7 @@ END_TEST
 /* END while it thinks a long move: out within a second, no move said. */
 START_TEST(test_program_end_while_thinking)
 {
-	struct gomocup_pipe c;
+	struct child_pipe c;
 	char line[256];
 	int64_t t;
 	int status;
@@ -507,7 +507,7 @@ START_TEST(test_program_end_while_thinking)
 	/* End of input is not END: the move still comes. */
 	child_start(&c);
 	child_send(&c, "START 15\nINFO timeout_turn 200\nBEGIN\n");
-	gomocup_pipe_close_input(&c);
+	child_pipe_close_input(&c);
 	ck_assert_str_eq(child_line(&c, 5000, line, sizeof line), "OK");
 	ck_assert_ptr_nonnull(child_line(&c, 5000, line, sizeof line));
 	ck_assert_int_ge(gomocup_point_parse(15, line), 0);

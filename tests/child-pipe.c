@@ -1,5 +1,5 @@
 /*
- * gomocup-pipe.c - a child program on two pipes (gomocup-pipe.h).
+ * child-pipe.c - a child program on two pipes (child-pipe.h).
  */
 #include <errno.h>
 #include <poll.h>
@@ -10,10 +10,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tests/gomocup-pipe.h"
+#include "tests/child-pipe.h"
 
 int
-gomocup_pipe_start(struct gomocup_pipe *c, char *const argv[])
+child_pipe_start(struct child_pipe *c, char *const argv[])
 {
 	int to[2], from[2];
 
@@ -45,7 +45,7 @@ gomocup_pipe_start(struct gomocup_pipe *c, char *const argv[])
 }
 
 int
-gomocup_pipe_send(struct gomocup_pipe *c, const char *text)
+child_pipe_send(struct child_pipe *c, const char *text)
 {
 	size_t len = strlen(text), at = 0;
 
@@ -62,7 +62,7 @@ gomocup_pipe_send(struct gomocup_pipe *c, const char *text)
 }
 
 char *
-gomocup_pipe_line(struct gomocup_pipe *c, int ms, char *line, size_t size)
+child_pipe_line(struct child_pipe *c, int ms, char *line, size_t size)
 {
 	for (;;) {
 		struct pollfd pfd = { c->out, POLLIN, 0 };
@@ -96,7 +96,7 @@ gomocup_pipe_line(struct gomocup_pipe *c, int ms, char *line, size_t size)
 }
 
 void
-gomocup_pipe_close_input(struct gomocup_pipe *c)
+child_pipe_close_input(struct child_pipe *c)
 {
 	if (c->in >= 0)
 		close(c->in);
@@ -104,7 +104,7 @@ gomocup_pipe_close_input(struct gomocup_pipe *c)
 }
 
 int
-gomocup_pipe_wait(struct gomocup_pipe *c, int ms)
+child_pipe_wait(struct child_pipe *c, int ms)
 {
 	int status = -1;
 
@@ -117,7 +117,7 @@ gomocup_pipe_wait(struct gomocup_pipe *c, int ms)
 	waitpid(c->pid, &status, 0);
 	status = -1;
 out:
-	gomocup_pipe_close_input(c);
+	child_pipe_close_input(c);
 	close(c->out);
 	c->out = -1;
 	return status;
