@@ -450,6 +450,7 @@ view_lobby_draw(struct grid *g, const struct view_lobby *v,
 {
 	static const struct view_button buttons[VIEW_LOBBY_NBUTTONS] = {
 		[VIEW_LOBBY_B_NEW] = { "n", "new table", "new", 0 },
+		[VIEW_LOBBY_B_CPU] = { "v", "vs computer", "cpu", 0 },
 		[VIEW_LOBBY_B_JOIN] = { "Enter", "join", NULL, 0 },
 		[VIEW_LOBBY_B_CODE] = { "c", "join by code", "code", 0 },
 		[VIEW_LOBBY_B_WATCH] = { "w", "watch", NULL, 0 },

@@ -29,7 +29,8 @@
 #include "screens/utf8.h"
 #include "screens/view-table.h"
 
-#define PANEL_MIN 30	/* columns the panel keeps beside a large board */
+#define PANEL_MIN 30
+#define VIEW_SEAT_NAME_LEN 80	/* "CPU for " and a name */	/* columns the panel keeps beside a large board */
 
 struct view_table_layout {
 	int	bx, by, bw, bh;		/* the board */
@@ -153,15 +154,42 @@ view_table_seat(struct grid *g, int x, int y, int w, const struct view_table *v,
 	if (s->host)
 		snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
 		    " host");
-	if (s->away)
+	if (s->standin != NULL)
 		snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
-		    " away");
+		    " (%s)", s->standin);
+	else if (s->away && s->away_left >= 0)
+		snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
+		    " %s %ds%s", s->elsewhere ? "in lobby" : "away",
+		    s->away_left, s->no_key ? " no key" : "");
+	else if (s->away)
+		snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
+		    " %s", s->elsewhere ? "in lobby" : "away");
+	/* The turn clock has the row's last cells, always the same ones,
+	 * so a tick redraws only its digits. */
+	if (s->timed) {
+		struct grid_style cs = view_style(s->clock <= 10 ?
+		    VIEW_ERROR : VIEW_KEY);
+
+		snprintf(text, sizeof text, "%2d:%02d", s->clock / 60,
+		    s->clock % 60);
+		if (s->clock <= 10)
+			cs.attr |= GRID_BOLD;
+		if (w > 12) {
+			grid_put(g, end - 5, y, &cs, text);
+			end -= 6;
+		}
+	}
 	{
 		int fw = utf8_strwidth(flags), nw = end - (x + at) - fw;
+		char held[VIEW_SEAT_NAME_LEN];
 
 		if (nw < 6)
 			nw = 6;
-		at += view_text_fit(g, x + at, y, nw, &name, s->name);
+		if (s->standin != NULL) {
+			snprintf(held, sizeof held, "CPU for %s", s->name);
+			at += view_text_fit(g, x + at, y, nw, &name, held);
+		} else
+			at += view_text_fit(g, x + at, y, nw, &name, s->name);
 		if (s->in_check) {
 			struct grid_style err = view_style(VIEW_ERROR);
 

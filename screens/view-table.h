@@ -91,7 +91,13 @@ struct view_seat {
 	int		 guest;
 	int		 you;
 	int		 host;
-	int		 away;		/* no terminal connected */
+	int		 away;		/* not at the table */
+	int		 away_left;	/* ... his seat waits so many s; -1 */
+	int		 elsewhere;	/* ... but connected (the lobby) */
+	int		 no_key;	/* ... and cannot come back as himself */
+	const char	*standin;	/* the CPU plays for him: its level */
+	int		 timed;		/* his turn clock runs: */
+	int		 clock;		/* ... seconds left */
 	int		 to_move;
 	int		 in_check;	/* four-player shogi */
 	int		 out;		/* eliminated */

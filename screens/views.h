@@ -253,6 +253,7 @@ enum view_lobby_focus {
 
 enum {
 	VIEW_LOBBY_B_NEW,
+	VIEW_LOBBY_B_CPU,
 	VIEW_LOBBY_B_JOIN,
 	VIEW_LOBBY_B_CODE,
 	VIEW_LOBBY_B_WATCH,

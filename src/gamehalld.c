@@ -31,7 +31,8 @@
 #include "src/base/worker.h"
 
 #define GAMEHALLD_DRAIN_SECONDS 3
-#define GAMEHALLD_FAREWELL "The game hall is shutting down. See you soon!"
+#define GAMEHALLD_FAREWELL "The game hall is restarting: games in " \
+	"play are saved and go on when it is back. See you soon!"
 
 struct gamehalld {
 	struct event_base	*base;
@@ -163,6 +164,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	hall_set_cpu(d.hall, d.cpu);
+	hall_restore(d.hall);
 	d.server = server_new(d.base, d.clock, &d.cfg, d.store, d.worker,
 	    hall_conn_handler(), d.hall, err, sizeof err);
 	if (d.server == NULL) {

@@ -209,6 +209,10 @@ struct hall {
 	bool			 shutting_down;
 	char			*shutdown_message;
 
+	/* Live tables to the store (hall-save.c). */
+	struct clock_timer	*save_timer;
+	bool			 saves_frozen;	/* shutting down: no more */
+
 	/*
 	 * Every client draws its next frame here and diffs it into `out`:
 	 * the loop draws one client at a time, so one scratch grid and one
@@ -228,6 +232,19 @@ struct hall {
 	size_t			 online_n;
 	bool			 online_stale;
 };
+
+/* ---- hall-save.c: live tables in the store --------------------------------- */
+
+int	 hall_save_init(struct hall *);
+void	 hall_save_free(struct hall *);
+/* A table changed: the next batch saves it. */
+void	 hall_save_soon(struct hall *);
+/* Every unsaved table to the store now, in one transaction. */
+void	 hall_save_flush(struct hall *);
+/* A table closed: its saved state goes. */
+void	 hall_save_forget(struct hall *, struct table *);
+/* Shutting down: tell the tables, save them all, save nothing more. */
+void	 hall_save_last(struct hall *);
 
 /* ---- hall.c -------------------------------------------------------------- */
 
@@ -287,6 +304,12 @@ int	 hall_tables_count(struct hall *, const struct identity *who);
 int	 hall_tables_rows(struct hall *, const struct identity *who,
 	    struct view_table_row *rows, int max);
 /* Join / watch a table by code: 0, or -1 with a message in why. */
+/*
+ * A seat of the client's identity waits in a game (he dropped, or left
+ * for the lobby): the terminal goes there, whatever it came for, with a
+ * line that says so.  false when there is none.
+ */
+bool	 hall_tables_reclaim(struct hall *, struct client *);
 int	 hall_tables_join(struct hall *, struct client *, const char *code,
 	    bool watch, char *why, size_t whylen);
 /* Create a table from "VARIANT [KEY=VALUE...]" (NULL: the defaults). */

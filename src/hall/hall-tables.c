@@ -172,7 +172,13 @@ hall_tables_event(struct table *t, enum table_event ev, struct identity *who,
 	struct hall	*hall = arg;
 	char		 why[128];
 
+	if (ev != TABLE_TICK && ev != TABLE_CLOSED)
+		hall_save_soon(hall);
 	switch (ev) {
+	case TABLE_TICK:
+		/* Only the countdowns moved: a frame of a few cells. */
+		hall_tables_dirty(t);
+		return;
 	case TABLE_CHANGED:
 		for (int s = 0; s < table_nseats(t); s++)
 			hall_tables_rating(hall, t, s);
@@ -191,10 +197,15 @@ hall_tables_event(struct table *t, enum table_event ev, struct identity *who,
 		hall_tables_send_away(t, who, why);
 		break;
 	case TABLE_CLOSED:
+		hall_save_forget(hall, t);
 		hall_tables_send_away(t, NULL, "The table has closed.");
 		hall_tables_dirty_lobby(hall);
-		break;
+		return;
 	}
+	/* The last of its players gone (a game over with everyone away, a
+	 * grace run out): the table goes, from the loop. */
+	if (table_is_empty(t))
+		event_active(hall->reap_ev, EV_TIMEOUT, 1);
 }
 
 int
@@ -205,6 +216,9 @@ hall_tables_init(struct hall *hall)
 	if (hall->tables == NULL || hall->reap_ev == NULL)
 		return -1;
 	table_list_listen(hall->tables, hall_tables_event, hall);
+	table_list_set_grace(hall->tables, hall->cfg->reclaim_grace);
+	if (hall_save_init(hall) != 0)
+		return -1;
 	if (hall->cfg->public_host[0] != '\0')
 		snprintf(hall->host, sizeof hall->host, "%s",
 		    hall->cfg->public_host);
@@ -223,6 +237,7 @@ hall_set_cpu(struct hall *hall, struct cpujob_pool *pool)
 void
 hall_tables_free(struct hall *hall)
 {
+	hall_save_free(hall);
 	table_list_free(hall->tables);
 	hall->tables = NULL;
 	if (hall->reap_ev != NULL)
@@ -340,6 +355,23 @@ hall_tables_show(struct client *c, struct table *t)
 	while (c->depth > 1)
 		client_pop(c);
 	hall_table_enter(c, t);
+}
+
+bool
+hall_tables_reclaim(struct hall *hall, struct client *c)
+{
+	struct table	*t = table_list_seat_of(hall->tables, c->identity);
+	bool		 elsewhere = c->exec[0] != '\0';
+
+	if (t == NULL || table_phase(t) != TABLE_PLAYING ||
+	    table_seat_is_cpu(t, table_seat_find(t, c->identity)))
+		return false;
+	c->exec[0] = '\0';
+	hall_tables_show(c, t);
+	client_status(c, false, "Your seat at table %s was waiting for you: "
+	    "the game goes on%s.", table_code(t), elsewhere ?
+	    " (here, instead of where the link pointed)" : "");
+	return true;
 }
 
 int

@@ -314,7 +314,8 @@ hall_lobby_due(void *arg)
 		return;
 	c->lobby_due = false;
 	screen_lobby_open(c);
-	hall_exec(c->hall, c);
+	if (!hall_tables_reclaim(c->hall, c))
+		hall_exec(c->hall, c);
 }
 
 int
@@ -489,6 +490,7 @@ hall_shutdown(struct hall *hall, const char *message)
 		hall->shutting_down = true;
 		free(hall->shutdown_message);
 		hall->shutdown_message = strdup(message);
+		hall_save_last(hall);
 	}
 	log_info("hall: shutting down, telling %u users", hall->nclients);
 	/* client_leave never removes a client (`closed` comes later). */

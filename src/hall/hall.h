@@ -34,6 +34,10 @@ struct hall *hall_new(struct event_base *base, struct clock *clock,
  * the hall and the worker pool); without one, CPU seats never move. */
 void	hall_set_cpu(struct hall *, struct cpujob_pool *);
 
+/* Bring back the live tables saved in the store (after hall_set_cpu, so
+ * the CPU seats move); a table that cannot come back is archived. */
+void	hall_restore(struct hall *);
+
 /*
  * The callbacks the transports call for every connection; their user
  * pointer is the hall (see conn.h).

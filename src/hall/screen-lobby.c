@@ -242,6 +242,9 @@ screen_lobby_button(struct client *c, struct screen_lobby *l, int button)
 	case VIEW_LOBBY_B_NEW:
 		screen_lobby_new(c);
 		break;
+	case VIEW_LOBBY_B_CPU:
+		screen_table_create_open_cpu(c);
+		break;
 	case VIEW_LOBBY_B_JOIN:
 		screen_lobby_join(c, l, false);
 		break;
@@ -444,6 +447,9 @@ screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 		break;
 	case 'n':
 		screen_lobby_button(c, l, VIEW_LOBBY_B_NEW);
+		break;
+	case 'v':
+		screen_lobby_button(c, l, VIEW_LOBBY_B_CPU);
 		break;
 	case 'c':
 		screen_lobby_button(c, l, VIEW_LOBBY_B_CODE);

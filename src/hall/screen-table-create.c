@@ -16,10 +16,11 @@
 
 struct screen_table_create {
 	int			 variant;	/* index in game_variants */
-	const struct table_form_row *rows;
+	const struct table_form_row *row[TABLE_FORM_ROWS + 1];
 	int			 nrows;
-	int			 choice[TABLE_FORM_ROWS];
+	int			 choice[TABLE_FORM_ROWS + 1];
 	int			 selected;	/* 0 the variant, 1.. rows */
+	int			 cpu;		/* against the computer */
 	char			 message[256];
 	char			 words[512];
 };
@@ -34,13 +35,37 @@ screen_table_create_nvariants(void)
 	return n;
 }
 
+/* Against the computer: its level first, and no rows that do not apply
+ * (a practice game is unrated and unlisted). */
+static const struct table_form_row screen_table_create_level = {
+	"level", "Computer", 5, { "2", "3", "4", "5", "1" },
+	{ "easy", "medium", "hard", "master", "beginner" },
+};
+
+static int
+screen_table_create_skipped(const struct screen_table_create *tc,
+    const struct table_form_row *row)
+{
+	return tc->cpu && (strcmp(row->key, "rated") == 0 ||
+	    strcmp(row->key, "private") == 0 ||
+	    strcmp(row->key, "rotate") == 0);
+}
+
 static void
 screen_table_create_set_variant(struct screen_table_create *tc, int v)
 {
+	const struct table_form_row	*rows;
+	int				 n;
+
 	tc->variant = v;
-	tc->nrows = table_form_rows(game_variants[v]->name, &tc->rows);
-	if (tc->nrows > TABLE_FORM_ROWS)
-		tc->nrows = TABLE_FORM_ROWS;
+	n = table_form_rows(game_variants[v]->name, &rows);
+	tc->nrows = 0;
+	if (tc->cpu)
+		tc->row[tc->nrows++] = &screen_table_create_level;
+	for (int i = 0; i < n && tc->nrows < TABLE_FORM_ROWS + 1; i++) {
+		if (!screen_table_create_skipped(tc, &rows[i]))
+			tc->row[tc->nrows++] = &rows[i];
+	}
 	memset(tc->choice, 0, sizeof tc->choice);
 }
 
@@ -54,8 +79,13 @@ screen_table_create_words(struct screen_table_create *tc)
 	    game_variants[tc->variant]->name);
 	for (int i = 0; i < tc->nrows && at < sizeof tc->words; i++)
 		at += (size_t)snprintf(tc->words + at, sizeof tc->words - at,
-		    " %s=%s", tc->rows[i].key,
-		    tc->rows[i].value[tc->choice[i]]);
+		    " %s=%s", tc->row[i]->key,
+		    tc->row[i]->value[tc->choice[i]]);
+	/* Every seat but the player's is the computer's. */
+	if (tc->cpu && at < sizeof tc->words)
+		snprintf(tc->words + at, sizeof tc->words - at,
+		    " cpu=%d rated=no private=yes",
+		    game_variants[tc->variant]->nsides - 1);
 }
 
 static void
@@ -65,17 +95,19 @@ screen_table_create_draw(struct client *c, void *state, struct grid *g)
 	struct view_table_create	 v;
 
 	memset(&v, 0, sizeof v);
-	client_chrome(c, &v.chrome, "New table", "Up/Down choose  Left/Right "
-	    "change  Enter open  Esc cancel");
-	v.title = "Open a new table";
+	client_chrome(c, &v.chrome, tc->cpu ? "Play the computer" :
+	    "New table", tc->cpu ? "Up/Down choose  Left/Right change  "
+	    "Enter play  Esc cancel" : "Up/Down choose  Left/Right change  "
+	    "Enter open  Esc cancel");
+	v.title = tc->cpu ? "Play the computer (unrated)" : "Open a new table";
 	v.row[0].label = "Variant";
 	v.row[0].value = game_variants[tc->variant]->name;
 	v.row[0].nchoices = screen_table_create_nvariants();
 	v.row[0].choice = tc->variant;
 	for (int i = 0; i < tc->nrows && i + 1 < VIEW_CREATE_ROWS; i++) {
-		v.row[i + 1].label = tc->rows[i].label;
-		v.row[i + 1].value = tc->rows[i].shown[tc->choice[i]];
-		v.row[i + 1].nchoices = tc->rows[i].nchoices;
+		v.row[i + 1].label = tc->row[i]->label;
+		v.row[i + 1].value = tc->row[i]->shown[tc->choice[i]];
+		v.row[i + 1].nchoices = tc->row[i]->nchoices;
 		v.row[i + 1].choice = tc->choice[i];
 	}
 	v.nrows = tc->nrows + 1;
@@ -103,8 +135,8 @@ screen_table_create_change(struct screen_table_create *tc, int row, int by)
 	tc->choice[row] += by;
 	if (tc->choice[row] < 0)
 		tc->choice[row] = 0;
-	if (tc->choice[row] >= tc->rows[row].nchoices)
-		tc->choice[row] = tc->rows[row].nchoices - 1;
+	if (tc->choice[row] >= tc->row[row]->nchoices)
+		tc->choice[row] = tc->row[row]->nchoices - 1;
 }
 
 static void
@@ -188,13 +220,26 @@ static const struct screen screen_table_create_ops = {
 	.free = screen_table_create_free,
 };
 
-void
-screen_table_create_open(struct client *c)
+static void
+screen_table_create_push(struct client *c, int cpu)
 {
 	struct screen_table_create	*tc = calloc(1, sizeof *tc);
 
 	if (tc == NULL)
 		return;
+	tc->cpu = cpu;
 	screen_table_create_set_variant(tc, 0);
 	client_push(c, &screen_table_create_ops, tc);
+}
+
+void
+screen_table_create_open(struct client *c)
+{
+	screen_table_create_push(c, 0);
+}
+
+void
+screen_table_create_open_cpu(struct client *c)
+{
+	screen_table_create_push(c, 1);
 }

@@ -22,7 +22,7 @@
 #define SCREEN_TABLE_LINE_CHARS 300
 #define SCREEN_TABLE_MOVE_CHARS 16
 #define SCREEN_TABLE_MOVES_MAX 1024	/* moves listed (the newest) */
-#define SCREEN_TABLE_MOVE_TEXT 12
+#define SCREEN_TABLE_MOVE_TEXT 16
 
 enum screen_table_ask {
 	SCREEN_TABLE_ASK_NONE,
@@ -31,6 +31,7 @@ enum screen_table_ask {
 	SCREEN_TABLE_ASK_KICK,
 	SCREEN_TABLE_ASK_HOST,
 	SCREEN_TABLE_ASK_LEAVE,
+	SCREEN_TABLE_ASK_CPU,
 };
 
 struct screen_table {

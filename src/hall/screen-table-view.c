@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/cpu.h"
 #include "engine/stone.h"
 #include "src/hall/screen-table.h"
 #include "src/term/lineedit.h"
@@ -37,6 +38,13 @@ screen_table_build_moves(struct screen_table *ts, struct view_table *v)
 		else
 			var->move_format(g, &m, ts->movetext[n],
 			    SCREEN_TABLE_MOVE_TEXT);
+		/* The CPU's move for a player whose time ran out. */
+		if (table_ply_timed_out(ts->table, i)) {
+			size_t len = strlen(ts->movetext[n]);
+
+			snprintf(ts->movetext[n] + len,
+			    SCREEN_TABLE_MOVE_TEXT - len, "(t)");
+		}
 		ts->moves[n] = ts->movetext[n];
 		n++;
 	}
@@ -156,6 +164,9 @@ screen_table_build_prompt(struct screen_table *ts)
 		snprintf(ts->prompt, sizeof ts->prompt, "Pass hosting to which "
 		    "seat? 1-%d (Esc: keep it)", table_nseats(t));
 		return ts->prompt;
+	case SCREEN_TABLE_ASK_CPU:
+		return "Seat the computer at which level? 1 beginner, 2 easy, "
+		    "3 medium, 4 hard, 5 master (Esc: none)";
 	case SCREEN_TABLE_ASK_LEAVE:
 		return "Leave the table? Your seat stays yours: come back from "
 		    "the lobby. y/n";
@@ -243,6 +254,9 @@ screen_table_hints(struct screen_table *ts)
 			screen_table_hint(ts, "s stand");
 		if (phase != TABLE_PLAYING && host)
 			screen_table_hint(ts, "K kick  H host");
+		if (phase != TABLE_PLAYING && host &&
+		    table_seats_taken(t) < table_nseats(t))
+			screen_table_hint(ts, "C computer");
 	}
 	screen_table_hint(ts, "c chat  Esc lobby");
 	return ts->hints;
@@ -320,9 +334,17 @@ screen_table_draw(struct client *c, void *state, struct grid *g)
 		s->guest = id->kind == IDENTITY_GUEST;
 		s->you = id == ts->who;
 		s->host = id == table_host(t);
-		/* The computer has no terminal and is never away. */
+		/* The computer has no terminal and is never away; a
+		 * person is away when no terminal of his shows the table. */
 		s->away = id->kind != IDENTITY_CPU &&
-		    !hall_identity_online(ts->hall, id);
+		    !table_is_watching(t, id);
+		s->elsewhere = s->away && hall_identity_online(ts->hall, id);
+		s->away_left = table_seat_away_left(t, i);
+		s->no_key = table_seat_unreclaimable(t, i);
+		s->standin = table_seat_held(t, i) ?
+		    cpu_level_name(TABLE_STANDIN_LEVEL) : NULL;
+		s->clock = table_clock_left(t, i);
+		s->timed = s->clock >= 0;
 		s->rating = *table_seat_rating(t, i) != '\0' ?
 		    table_seat_rating(t, i) : NULL;
 		s->to_move = table_turn(t) == i;

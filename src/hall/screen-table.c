@@ -244,6 +244,13 @@ screen_table_answer(struct screen_table *ts, const struct key_event *ev)
 			return 1;
 		}
 		break;
+	case SCREEN_TABLE_ASK_CPU:
+		if (ev->key < '1' || ev->key > '5')
+			return 1;
+		ts->ask = SCREEN_TABLE_ASK_NONE;
+		r = table_cpu_invite(ts->table, ts->who, (int)ev->key - '0',
+		    err, sizeof err);
+		break;
 	case SCREEN_TABLE_ASK_KICK:
 	case SCREEN_TABLE_ASK_HOST:
 		if (ev->key < '1' ||
@@ -371,6 +378,9 @@ screen_table_key(struct client *c, void *state, const struct key_event *ev)
 		break;
 	case 'H':
 		ts->ask = SCREEN_TABLE_ASK_HOST;
+		break;
+	case 'C':
+		ts->ask = SCREEN_TABLE_ASK_CPU;
 		break;
 	case 'v':
 		if (screen_table_yonin(ts)) {

@@ -26,6 +26,9 @@ struct table;
 void	screen_table_open(struct client *, struct table *);
 /* The form that opens a new table. */
 void	screen_table_create_open(struct client *);
+/* The same form to play the computer: the variant, its options and the
+ * computer's level; the game starts at once, unrated and unlisted. */
+void	screen_table_create_open_cpu(struct client *);
 /* The client's table screen and everything over it go, with a message
  * (kicked, closed); nothing happens if it has none. */
 void	screen_table_close(struct client *, const char *why);

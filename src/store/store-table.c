@@ -71,3 +71,72 @@ store_table_delete(struct store *st, const char *code)
 	store_bind_text(s, 1, code);
 	return store_write_one(st, s, "removing a table", "no such table");
 }
+
+int
+store_tables_save(struct store *st, const struct store_table *rows, size_t n,
+    int64_t now)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	for (size_t i = 0; i < n; i++) {
+		if ((rc = store_check_text(st, "table code", rows[i].code,
+		    STORE_CODE_MAX, 1)) != 0)
+			return rc;
+		if (rows[i].data == NULL)
+			return store_fail(st, STORE_INVALID, "no table data");
+	}
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	s = store_stmt(st, S_TABLE_SAVE);
+	for (size_t i = 0; i < n; i++) {
+		store_bind_text(s, 1, rows[i].code);
+		store_bind_text(s, 2, rows[i].data);
+		sqlite3_bind_int64(s, 3, now);
+		if (store_run(s) != SQLITE_DONE)
+			return store_rollback(st, store_dbfail(st,
+			    "saving tables"));
+	}
+	return store_commit(st);
+}
+
+int
+store_table_archive(struct store *st, const char *code, const char *reason,
+    int64_t now)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	if ((rc = store_check_text(st, "table code", code, STORE_CODE_MAX,
+	    1)) != 0)
+		return rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	s = store_stmt(st, S_TABLE_ARCHIVE);
+	store_bind_text(s, 1, reason != NULL ? reason : "");
+	sqlite3_bind_int64(s, 2, now);
+	store_bind_text(s, 3, code);
+	if (store_run(s) != SQLITE_DONE)
+		return store_rollback(st, store_dbfail(st, "archiving a table"));
+	if (sqlite3_changes(st->db) == 0)
+		return store_rollback(st, store_fail(st, STORE_NOTFOUND,
+		    "no such table"));
+	s = store_stmt(st, S_TABLE_DELETE);
+	store_bind_text(s, 1, code);
+	if (store_run(s) != SQLITE_DONE)
+		return store_rollback(st, store_dbfail(st, "archiving a table"));
+	return store_commit(st);
+}
+
+int
+store_table_archived(struct store *st, int64_t *n)
+{
+	sqlite3_stmt	*s = store_stmt(st, S_TABLE_ARCHIVED);
+	int		 rc = sqlite3_step(s);
+
+	*n = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+	sqlite3_reset(s);
+	if (rc != SQLITE_ROW)
+		return store_dbfail(st, "counting archived tables");
+	return STORE_OK;
+}

@@ -106,6 +106,14 @@ static const char *const store_migrations[] = {
 	"  data TEXT NOT NULL,"
 	"  updated INTEGER NOT NULL"
 	");",
+	/* 2 -> 3: live tables that could not be restored, kept. */
+	"CREATE TABLE table_archive ("
+	"  id INTEGER PRIMARY KEY,"
+	"  code TEXT NOT NULL,"
+	"  data TEXT NOT NULL,"
+	"  reason TEXT NOT NULL,"
+	"  archived INTEGER NOT NULL"
+	");",
 };
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] ==
     STORE_SCHEMA_VERSION, "one migration step per schema version");
@@ -183,6 +191,10 @@ static const char *const store_sql[S_COUNT] = {
 	[S_TABLE_ALL] = "SELECT code, data, updated FROM live_tables"
 	    " ORDER BY updated, code",
 	[S_TABLE_DELETE] = "DELETE FROM live_tables WHERE code = ?",
+	[S_TABLE_ARCHIVE] = "INSERT INTO table_archive (code, data, reason,"
+	    " archived) SELECT code, data, ?, ? FROM live_tables"
+	    " WHERE code = ?",
+	[S_TABLE_ARCHIVED] = "SELECT count(*) FROM table_archive",
 
 	[S_BAN_INSERT] = "INSERT INTO bans (kind, what, what_key, reason,"
 	    " created, expires) VALUES (?, ?, ?, ?, ?, ?)",

@@ -32,7 +32,7 @@
 
 #include "src/store/rating.h"
 
-#define STORE_SCHEMA_VERSION 2 /* PRAGMA user_version this code writes */
+#define STORE_SCHEMA_VERSION 3 /* PRAGMA user_version this code writes */
 
 #define STORE_NAME_MAX 64     /* bytes of a user or player name */
 #define STORE_HASH_MAX 384    /* bytes of a password hash string, NUL incl. */
@@ -249,6 +249,18 @@ int store_table_load_all(struct store *, struct store_table **out,
     size_t *n);
 void store_tables_free(struct store_table *, size_t n);
 int store_table_delete(struct store *, const char *code);
+/*
+ * Save many tables in one transaction (one commit, whatever their number):
+ * the hall writes every table changed since the last batch this way.
+ */
+int store_tables_save(struct store *, const struct store_table *, size_t n,
+    int64_t now);
+/* A saved table that cannot be restored moves to the archive with the
+ * reason, out of the live ones: kept for the sysop, never lost. */
+int store_table_archive(struct store *, const char *code, const char *reason,
+    int64_t now);
+/* Tables in the archive (for status and tests). */
+int store_table_archived(struct store *, int64_t *n);
 
 /* ---- bans ------------------------------------------------------------- */
 

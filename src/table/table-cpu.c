@@ -50,15 +50,22 @@ table_seat_is_cpu(const struct table *t, int seat)
 	    t->seat[seat].who->kind == IDENTITY_CPU;
 }
 
-/* The computer in the first CPU seat, to answer for them all; or NULL. */
-static struct identity *
-table_cpu_first(const struct table *t)
+/*
+ * A request from `asker` waits for the other seat (requests exist only in
+ * two-player games): 1 if the CPU answers it (a computer player, or the CPU
+ * holding an absent player's seat), with that seat in *seat.
+ */
+static int
+table_cpu_answers(const struct table *t, int asker, int *seat)
 {
-	for (int s = 0; s < t->nseats; s++) {
-		if (table_seat_is_cpu(t, s))
-			return t->seat[s].who;
-	}
-	return NULL;
+	int	 other = 1 - asker;
+
+	if (asker < 0 || asker > 1 || t->nseats != 2 ||
+	    !(table_seat_is_cpu(t, other) ||
+	    t->seat[other].held) || table_seat_is_cpu(t, asker))
+		return 0;
+	*seat = other;
+	return 1;
 }
 
 int
@@ -97,6 +104,31 @@ table_cpu_sit(struct table *t, int seat, int level, char *err,
 	return 0;
 }
 
+int
+table_cpu_invite(struct table *t, struct identity *host, int level,
+    char *err, size_t errlen)
+{
+	int	 seat;
+
+	if (host == NULL || host != t->host) {
+		snprintf(err, errlen, "only the host (%s) can seat the computer",
+		    t->host != NULL ? t->host->name : "nobody");
+		return -1;
+	}
+	for (seat = 0; seat < t->nseats; seat++) {
+		if (t->seat[seat].who == NULL)
+			break;
+	}
+	if (seat == t->nseats) {
+		snprintf(err, errlen, "every seat is taken");
+		return -1;
+	}
+	if (table_cpu_sit(t, seat, level, err, errlen) != 0)
+		return -1;
+	table_notify(t, TABLE_CHANGED, NULL);
+	return 0;
+}
+
 void
 table_cpu_stop(struct table *t)
 {
@@ -115,8 +147,21 @@ table_cpu_think(struct table *t, int seat)
 
 	if (t->list->cpu == NULL)
 		return;
-	cpu_limits_default(&lim, cpu->level);
-	lim.time_ms = t->list->cpu_time_ms;
+	if (table_seat_is_cpu(t, seat)) {
+		t->cpu_for = TABLE_CPU_SEAT;
+		cpu_limits_default(&lim, cpu->level);
+		lim.time_ms = t->list->cpu_time_ms;
+	} else if (t->seat[seat].held) {
+		t->cpu_for = TABLE_CPU_HELD;
+		cpu_limits_default(&lim, TABLE_STANDIN_LEVEL);
+		lim.time_ms = t->list->cpu_time_ms;
+	} else {
+		/* Out of time: one quick move, the game must go on. */
+		t->cpu_for = TABLE_CPU_TIMEOUT;
+		cpu_limits_default(&lim, TABLE_STANDIN_LEVEL);
+		lim.time_ms = t->list->cpu_time_ms < TABLE_TIMEOUT_MS ?
+		    t->list->cpu_time_ms : TABLE_TIMEOUT_MS;
+	}
 	lim.seed = t->list->random(t->list->random_arg);
 	t->cpu_seat = seat;
 	t->cpu_ply = t->game->variant->ply(t->game);
@@ -133,7 +178,7 @@ table_cpu_step(struct table *t)
 {
 	struct identity	*cpu;
 	char		 err[TABLE_ERR_LEN];
-	int		 turn;
+	int		 turn, seat;
 
 	/* A search for a game that ended (a resignation) is no longer
 	 * wanted. */
@@ -147,18 +192,25 @@ table_cpu_step(struct table *t)
 				    sizeof err) == 0;
 		}
 	}
-	if (t->phase != TABLE_PLAYING ||
-	    (cpu = table_cpu_first(t)) == NULL)
+	if (t->phase != TABLE_PLAYING)
 		return 0;
-	if (t->undo_ask >= 0 && !table_seat_is_cpu(t, t->undo_ask))
-		return table_undo_answer(t, cpu, 1, err, sizeof err) == 0;
-	if (t->draw_offer >= 0 && !table_seat_is_cpu(t, t->draw_offer))
-		return table_draw_decline(t, cpu, err, sizeof err) == 0;
+	/* A game against the computer is practice: a move is taken back
+	 * at once.  The CPU holding an absent player's seat agrees to
+	 * nothing on his behalf. */
+	if (table_cpu_answers(t, t->undo_ask, &seat)) {
+		cpu = t->seat[seat].who;
+		return table_undo_answer(t, cpu, !t->seat[seat].held, err,
+		    sizeof err) == 0;
+	}
+	if (table_cpu_answers(t, t->draw_offer, &seat))
+		return table_draw_decline(t, t->seat[seat].who, err,
+		    sizeof err) == 0;
 	turn = table_turn(t);
 	if (t->cpu_job != NULL && (turn != t->cpu_seat ||
-	    t->game->variant->ply(t->game) != t->cpu_ply))
+	    t->game->variant->ply(t->game) != t->cpu_ply ||
+	    !table_seat_cpu_moves(t, turn)))
 		table_cpu_stop(t);
-	if (t->cpu_job == NULL && table_seat_is_cpu(t, turn))
+	if (t->cpu_job == NULL && table_seat_cpu_moves(t, turn))
 		table_cpu_think(t, turn);
 	return 0;
 }
@@ -185,7 +237,8 @@ table_cpu_answer(void *arg, int rc, const struct cpu_result *res)
 	t->cpu_job = NULL;
 	if (rc != 0 || t->phase != TABLE_PLAYING ||
 	    table_turn(t) != t->cpu_seat ||
-	    t->game->variant->ply(t->game) != t->cpu_ply) {
+	    t->game->variant->ply(t->game) != t->cpu_ply ||
+	    !table_seat_cpu_moves(t, t->cpu_seat)) {
 		table_cpu_poll(t);
 		return;
 	}
@@ -194,12 +247,27 @@ table_cpu_answer(void *arg, int rc, const struct cpu_result *res)
 	 * the CPU seats owe next. */
 	t->cpu_polling = 1;
 	if (res->is_choice) {
+		if (t->cpu_for == TABLE_CPU_TIMEOUT)
+			table_timeout_mark(t, t->game->variant->ply(t->game));
 		if (table_choose(t, cpu, res->choice, err, sizeof err) != 0)
 			log_warn("table %s: the CPU's choice: %s", t->code, err);
 	}
 	for (int i = 0; !res->is_choice && i < res->nmoves &&
 	    t->phase == TABLE_PLAYING; i++) {
+		int ply = t->game->variant->ply(t->game);
+		char text[32];
+
+		/* Marked and told first: the move may end the game, and what
+		 * is stored then must know it. */
+		if (t->cpu_for == TABLE_CPU_TIMEOUT) {
+			table_timeout_mark(t, ply);
+			t->game->variant->move_format(t->game, &res->move[i],
+			    text, sizeof text);
+			table_noticef(t, "out of time: the computer plays %s "
+			    "for %s", text, cpu->name);
+		}
 		if (table_play(t, cpu, &res->move[i], err, sizeof err) != 0) {
+			table_timeout_trim(t, ply);
 			log_warn("table %s: the CPU's move: %s", t->code, err);
 			break;
 		}

@@ -12,10 +12,20 @@
 
 #define TABLE_RATING_LEN 16
 
+/* Why the CPU thinks for a seat (struct table's cpu_for). */
+#define TABLE_CPU_SEAT 0	/* a computer player's own seat */
+#define TABLE_CPU_HELD 1	/* for an absent player, until he is back */
+#define TABLE_CPU_TIMEOUT 2	/* one move: the player's time ran out */
+
 struct table_seat_state {
 	struct identity	*who;		/* NULL: empty */
 	int		 rematch;	/* agreed to play again */
 	char		 rating[TABLE_RATING_LEN];
+	/* The player's last terminal left during a game (table-clock.c):
+	 * the seat waits for him until away_due (clock ms), then the CPU
+	 * holds it (held) until he is back. */
+	uint64_t	 away_due;
+	int		 held;
 };
 
 struct table_watch_state {
@@ -60,6 +70,19 @@ struct table {
 	int			 rank[TABLE_MAX_SEATS];	/* by seat */
 	int			 nout;		/* yonin eliminations announced */
 
+	/* The turn clock and the reclaim grace (table-clock.c). */
+	struct clock_timer	*tick;		/* the next second that shows */
+	int			 turn_seat;	/* whose turn the clock is for */
+	int			 turn_ply;	/* ... since this ply */
+	uint64_t		 turn_due;	/* his time runs out (0: none) */
+	int			 timeout_seat;	/* the CPU moves for him: -1 */
+	int			*timeouts;	/* plies played when time ran
+						   out, ascending */
+	int			 ntimeouts, captimeouts;
+	int			 cpu_for;	/* why cpu_job thinks: TABLE_CPU_* */
+
+	int			 unsaved;	/* changed since saved */
+
 	struct chat		*chat;
 	char			 brief[64];	/* table_spec_brief */
 	char			 names[4 * 20];	/* "alice, bob" */
@@ -74,6 +97,7 @@ struct table_list {
 	struct clock		*clock;
 	struct cpujob_pool	*cpu;		/* NULL: CPU seats never move */
 	int			 cpu_time_ms;
+	int			 grace_ms;	/* an absent player's seat waits */
 	struct identities	*ids;
 	struct table_head	 tables;
 	size_t			 count;
@@ -102,6 +126,22 @@ struct table *table_alloc(struct table_list *, const struct table_spec *,
 	    const char *code, char *err, size_t errlen);
 void	table_set_seat(struct table *, int seat, struct identity *);
 void	table_set_host(struct table *, struct identity *);
+
+/* table-clock.c */
+/* After every change: a new turn starts the turn clock; re-arm. */
+void	table_clock_poll(struct table *);
+/* The seat's player has no terminal at the table in a game: hold it. */
+void	table_seat_away(struct table *, int seat);
+/* He is back: the seat is his again at once. */
+void	table_seat_reclaim(struct table *, int seat);
+/* The ply p (0-based) was played by the CPU for a player out of time. */
+int	table_timeout_mark(struct table *, int ply);
+/* An undo went back to ply: later marks go. */
+void	table_timeout_trim(struct table *, int ply);
+/* A rated game over with seats the CPU held: they rank last. */
+void	table_clock_abandoned(struct table *);
+/* The CPU acts for this seat now (a CPU seat, a held seat, time out). */
+int	table_seat_cpu_moves(const struct table *, int seat);
 
 /* table-list.c */
 int	table_list_new_code(struct table_list *, char *out);

@@ -410,6 +410,7 @@ table_undo_answer(struct table *t, struct identity *who, int yes, char *err,
 	n = table_undo_count(t->game, table_seat_side(t, asker));
 	for (int i = 0; i < n; i++)
 		t->game->variant->undo(t->game);
+	table_timeout_trim(t, t->game->variant->ply(t->game));
 	t->draw_offer = -1;
 	table_noticef(t, "%s agrees: %d move%s taken back", who->name, n,
 	    n == 1 ? "" : "s");
@@ -597,6 +598,7 @@ table_result_make(struct table *t)
 		table_result_stone(t, &st);
 	else
 		table_result_yonin(t, &st);
+	table_clock_abandoned(t);
 }
 
 void

@@ -28,11 +28,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/cpu.h"
 #include "engine/yonin.h"
+#include "src/base/clock.h"
+#include "src/people/chat.h"
 #include "src/people/identity.h"
 #include "src/table/table-int.h"
 
 #define TABLE_SAVE_VERSION 1
+#define TABLE_SAVE_CHAT 20	/* chat lines kept */
 
 /* Append to a growing string; -1 when memory runs out. */
 struct table_text {
@@ -80,6 +84,40 @@ table_text_printf(struct table_text *x, const char *fmt, ...)
 	return table_text_put(x, line);
 }
 
+/*
+ * The chat's last lines, "chat WHEN GUEST FROM|TEXT" ("-" for a notice):
+ * enough for those who come back to see what was said.  Cleaned text has
+ * no newline, and a name no '|'.
+ */
+static int
+table_save_chat(const struct table *t, struct table_text *x)
+{
+	size_t	 n = chat_count(t->chat), from;
+	int	 err = 0;
+
+	from = n > TABLE_SAVE_CHAT ? n - TABLE_SAVE_CHAT : 0;
+	for (size_t i = from; i < n; i++) {
+		const struct chat_msg *m = chat_get(t->chat, i);
+
+		err |= table_text_printf(x, "chat %lld %d %s|%s\n",
+		    (long long)m->when, m->guest, m->from[0] != '\0' ?
+		    m->from : "-", m->text);
+	}
+	return err;
+}
+
+int
+table_unsaved(const struct table *t)
+{
+	return t->unsaved;
+}
+
+void
+table_mark_saved(struct table *t)
+{
+	t->unsaved = 0;
+}
+
 char *
 table_save(const struct table *t)
 {
@@ -100,6 +138,9 @@ table_save(const struct table *t)
 		if (who->kind == IDENTITY_USER)
 			err |= table_text_printf(&x, "seat %d user %lld %s\n", i,
 			    (long long)who->user, who->name);
+		else if (who->kind == IDENTITY_CPU)
+			err |= table_text_printf(&x, "seat %d cpu %d -\n", i,
+			    who->level);
 		else
 			err |= table_text_printf(&x, "seat %d guest %s %s\n", i,
 			    who->key[0] != '\0' ? who->key : "-", who->name);
@@ -111,6 +152,13 @@ table_save(const struct table *t)
 		err |= table_text_printf(&x, "end resign %d\n", t->end_seat);
 	else if (t->end == TABLE_END_DRAW)
 		err |= table_text_printf(&x, "end draw\n");
+	if (t->ntimeouts > 0) {
+		err |= table_text_put(&x, "timeouts");
+		for (int i = 0; i < t->ntimeouts; i++)
+			err |= table_text_printf(&x, " %d", t->timeouts[i]);
+		err |= table_text_put(&x, "\n");
+	}
+	err |= table_save_chat(t, &x);
 	if (t->game != NULL) {
 		size_t len = 4096;
 		char *rec = NULL;
@@ -149,14 +197,17 @@ struct table_load {
 	char	*spec;
 	char	*record;
 	struct {
-		int	 kind;		/* 0 empty, 1 user, 2 guest */
-		long long user;
+		int	 kind;		/* 0 empty, 1 user, 2 guest, 3 cpu */
+		long long user;		/* cpu: its level */
 		char	 key[IDENTITY_KEY_LEN];
 		char	 name[IDENTITY_NAME_LEN];
 	} seat[TABLE_MAX_SEATS];
 	int	 host, phase, games, first, rated;
 	long long started;
 	int	 end, end_seat;
+	char	*timeouts;
+	char	*chat[TABLE_SAVE_CHAT];
+	int	 nchat;
 };
 
 static int
@@ -181,6 +232,12 @@ table_load_line(struct table_load *ld, char *line, char *err, size_t errlen)
 		ld->spec = rest;
 	else if (strcmp(line, "record") == 0)
 		ld->record = rest;
+	else if (strcmp(line, "timeouts") == 0)
+		ld->timeouts = rest;
+	else if (strcmp(line, "chat") == 0) {
+		if (ld->nchat < TABLE_SAVE_CHAT)
+			ld->chat[ld->nchat++] = rest;
+	}
 	else if (strcmp(line, "seat") == 0) {
 		if (sscanf(rest, "%d %15s %63s %64s", &i, word, a, b) != 4 ||
 		    i < 0 || i >= TABLE_MAX_SEATS)
@@ -189,6 +246,12 @@ table_load_line(struct table_load *ld, char *line, char *err, size_t errlen)
 			ld->seat[i].kind = 1;
 			ld->seat[i].user = atoll(a);
 			if (ld->seat[i].user <= 0)
+				goto bad;
+		} else if (strcmp(word, "cpu") == 0) {
+			ld->seat[i].kind = 3;
+			ld->seat[i].user = atoll(a);
+			if (ld->seat[i].user < CPU_LEVEL_MIN ||
+			    ld->seat[i].user > CPU_LEVEL_MAX)
 				goto bad;
 		} else if (strcmp(word, "guest") == 0) {
 			ld->seat[i].kind = 2;
@@ -235,10 +298,83 @@ bad:
 static struct identity *
 table_load_who(struct table_list *l, const struct table_load *ld, int i)
 {
+	if (ld->seat[i].kind == 3)
+		return identities_cpu(l->ids, (int)ld->seat[i].user,
+		    cpu_level_name((int)ld->seat[i].user));
 	if (ld->seat[i].kind == 1)
 		return identities_user(l->ids, ld->seat[i].user,
 		    ld->seat[i].name);
 	return identities_guest(l->ids, ld->seat[i].key);
+}
+
+static int
+table_restore_timeouts(struct table *t, const char *text, char *err,
+    size_t errlen)
+{
+	int	 ply = t->game->variant->ply(t->game);
+	char	*end;
+	long	 n;
+
+	while (text != NULL && *text != '\0') {
+		n = strtol(text, &end, 10);
+		if (end == text || n < 0 || n >= ply ||
+		    table_timeout_mark(t, (int)n) != 0) {
+			snprintf(err, errlen, "saved table %s: bad timeouts",
+			    t->code);
+			return -1;
+		}
+		text = end;
+		while (*text == ' ')
+			text++;
+	}
+	return 0;
+}
+
+/* "WHEN GUEST FROM|TEXT": said again into the new chat, cleaned again. */
+static void
+table_restore_chat(struct table *t, const char *line)
+{
+	long long	 when;
+	int		 guest, n = 0;
+	const char	*bar;
+	char		 from[CHAT_FROM_LEN];
+
+	if (sscanf(line, "%lld %d %n", &when, &guest, &n) != 2 || n == 0 ||
+	    (bar = strchr(line + n, '|')) == NULL ||
+	    (size_t)(bar - (line + n)) >= sizeof from)
+		return;
+	memcpy(from, line + n, (size_t)(bar - (line + n)));
+	from[bar - (line + n)] = '\0';
+	if (strcmp(from, "-") == 0)
+		chat_notice(t->chat, when, "%s", bar + 1);
+	else
+		chat_say(t->chat, NULL, 0, when, from, guest != 0, bar + 1,
+		    strlen(bar + 1), NULL);
+}
+
+/* Everyone was disconnected by the restart: every player's seat waits a
+ * fresh grace period, and the player to move gets a fresh turn. */
+static void
+table_restore_away(struct table *t)
+{
+	uint64_t	 due = clock_ms(t->list->clock) +
+	    (uint64_t)t->list->grace_ms;
+	int		 n = 0;
+
+	for (int s = 0; s < t->nseats; s++) {
+		const struct identity *who = t->seat[s].who;
+
+		if (who == NULL || who->kind == IDENTITY_CPU)
+			continue;
+		t->seat[s].away_due = due;
+		n++;
+	}
+	if (n > 0)
+		table_noticef(t, "the hall restarted: every seat waits %d s "
+		    "for its player", t->list->grace_ms / 1000);
+	/* The clocks and the CPU seats take it from here. */
+	table_clock_poll(t);
+	table_cpu_poll(t);
 }
 
 struct table *
@@ -337,6 +473,11 @@ table_restore(struct table_list *l, const char *text, char *err,
 
 		t->nout = yonin_eliminated(t->game, s, by);
 	}
+	if (table_restore_timeouts(t, ld.timeouts, err, errlen) != 0)
+		goto fail;
+	for (int i = 0; i < ld.nchat; i++)
+		table_restore_chat(t, ld.chat[i]);
+	table_restore_away(t);
 	free(copy);
 	return t;
 fail:

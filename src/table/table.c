@@ -18,10 +18,14 @@ table_notify(struct table *t, enum table_event ev, struct identity *who)
 {
 	struct table_list	*l = t->list;
 
+	if (ev != TABLE_TICK)
+		t->unsaved = 1;
 	if (l->listener != NULL)
 		l->listener(t, ev, who, l->listener_arg);
-	if (ev == TABLE_CHANGED || ev == TABLE_GAME_OVER)
+	if (ev == TABLE_CHANGED || ev == TABLE_GAME_OVER) {
+		table_clock_poll(t);
 		table_cpu_poll(t);
+	}
 }
 
 void
@@ -59,6 +63,8 @@ table_set_seat(struct table *t, int seat, struct identity *who)
 	t->seat[seat].who = who;
 	t->seat[seat].rematch = 0;
 	t->seat[seat].rating[0] = '\0';
+	t->seat[seat].away_due = 0;
+	t->seat[seat].held = 0;
 	table_release(t, old);
 }
 
@@ -136,6 +142,7 @@ table_alloc(struct table_list *l, const struct table_spec *spec,
 	t->phase = TABLE_WAITING;
 	t->first = 0;
 	t->draw_offer = t->undo_ask = t->end_seat = -1;
+	t->turn_seat = t->timeout_seat = -1;
 	TAILQ_INSERT_TAIL(&l->tables, t, entry);
 	l->count++;
 	return t;
@@ -174,6 +181,8 @@ table_free(struct table *t)
 	for (int i = 0; i < t->nkicked; i++)
 		table_release(t, t->kicked[i]);
 	table_release(t, t->host);
+	clock_timer_free(t->tick);
+	free(t->timeouts);
 	free(t->watch);
 	game_free(t->game);
 	chat_free(t->chat);
@@ -587,6 +596,8 @@ table_begin(struct table *t, int64_t now, char *err, size_t errlen)
 	t->end_seat = t->draw_offer = t->undo_ask = -1;
 	t->result[0] = '\0';
 	t->nout = 0;
+	t->ntimeouts = 0;
+	t->turn_seat = t->timeout_seat = -1;
 
 	at = (size_t)snprintf(line, sizeof line, "game %d%s:", t->games,
 	    t->rated ? " (rated)" : "");
@@ -699,6 +710,8 @@ table_watch(struct table *t, struct identity *who)
 			table_noticef(t, "%s is watching", who->name);
 	}
 	t->watch[i].count++;
+	if (table_seat_find(t, who) >= 0)
+		table_seat_reclaim(t, table_seat_find(t, who));
 	table_notify(t, TABLE_CHANGED, NULL);
 	table_notify(t, TABLE_LISTING, NULL);
 	return 0;
@@ -761,6 +774,9 @@ table_depart(struct table *t, struct identity *who)
 		table_noticef(t, "%s leaves the table", who->name);
 		table_vacate(t, seat);
 		changed = 1;
+	} else if (table_watch_index(t, who) < 0 && seat >= 0) {
+		table_seat_away(t, seat);
+		changed = 1;
 	} else if (table_watch_index(t, who) < 0 && seat < 0 && who == t->host) {
 		table_host_moves_on(t);
 		changed = 1;
@@ -776,6 +792,13 @@ struct chat *
 table_chat(const struct table *t)
 {
 	return t->chat;
+}
+
+void
+table_announce(struct table *t, const char *text)
+{
+	table_noticef(t, "%s", text);
+	table_notify(t, TABLE_CHANGED, NULL);
 }
 
 int

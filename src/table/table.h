@@ -142,6 +142,8 @@ enum table_event {
 	TABLE_GAME_OVER,	/* a game ended: store it */
 	TABLE_KICKED,		/* `who` was sent away by the host */
 	TABLE_CLOSED,		/* about to be freed */
+	TABLE_TICK,		/* a countdown shown moved on a second:
+				   redraw whoever shows the table */
 };
 
 struct table;
@@ -272,9 +274,20 @@ struct cpujob_pool;
  * can be taken but never move. */
 void	table_list_set_cpu(struct table_list *, struct cpujob_pool *,
 	    int time_ms);
+/*
+ * The level the computer plays for an absent player (the table shows it),
+ * and for one move when a player's time runs out (at most
+ * TABLE_TIMEOUT_MS of thinking: the game must go on).
+ */
+#define TABLE_STANDIN_LEVEL 3
+#define TABLE_TIMEOUT_MS 1000
 /* The computer at a level (1..5) takes a free seat before the game. */
 int	table_cpu_sit(struct table *, int seat, int level, char *err,
 	    size_t errlen);
+/* The host seats the computer in the first free seat (the game then is
+ * unrated). */
+int	table_cpu_invite(struct table *, struct identity *host, int level,
+	    char *err, size_t errlen);
 int	table_seat_is_cpu(const struct table *, int seat);
 int	table_cpu_seats(const struct table *);
 
@@ -291,9 +304,40 @@ int	table_is_watching(const struct table *, const struct identity *);
  */
 int	table_depart(struct table *, struct identity *);
 
+/* ---- the turn clock and absent players (table-clock.c) --------------------
+ *
+ * With a turn timer (spec.timer seconds), the clock runs for the seat that
+ * must act, from the moment its turn begins (a Connect6 turn is both
+ * stones; a swap choice is a turn; in four-player shogi whoever must move
+ * now, check priority included).  When it runs out the CPU makes that one
+ * move for him (TABLE_STANDIN_LEVEL, quickly); the move list marks it.
+ *
+ * A seated player whose last terminal leaves the table while a game runs
+ * is away: his seat waits the grace period (table_list_set_grace), then
+ * the CPU holds it, playing for him until he comes back (table_watch from
+ * any terminal of his gives it back at once, even mid-search).  A seat the
+ * CPU holds when a rated game ends ranks last.  Outside a game, an away
+ * seat is given up when the grace ends.  While anything counts down the
+ * table sends TABLE_TICK each second so screens can redraw.
+ */
+void	table_list_set_grace(struct table_list *, int seconds);
+/* Seconds left on the turn clock of the seat that must act (shown to
+ * everyone), or -1 when no clock runs for it. */
+int	table_clock_left(const struct table *, int seat);
+/* Seconds the away seat still waits for its player; -1 if not away. */
+int	table_seat_away_left(const struct table *, int seat);
+/* The CPU plays for the seat's absent player. */
+int	table_seat_held(const struct table *, int seat);
+/* The player could not come back as himself (a guest without a key). */
+int	table_seat_unreclaimable(const struct table *, int seat);
+/* Ply i of the game in play was made by the CPU when time ran out. */
+int	table_ply_timed_out(const struct table *, int ply);
+
 /* ---- the table chat (separate from the lobby's) ------------------------- */
 
 struct chat *table_chat(const struct table *);
+/* A notice from the hall to everyone at the table ("the hall restarts"). */
+void	table_announce(struct table *, const char *text);
 /*
  * Say something as `who` (seated or watching; the text is raw input,
  * cleaned by the chat).  limit is the speaker's budget (the caller's rate
@@ -388,6 +432,10 @@ int	table_game_request(const struct table *, struct store_game *g,
 
 /* ---- saving and restoring -------------------------------------------------- */
 
+/* Changed since it was last saved (every event but TABLE_TICK marks it);
+ * table_mark_saved after table_save's text went to the store. */
+int	table_unsaved(const struct table *);
+void	table_mark_saved(struct table *);
 /* The table as text for store_table_save (malloc'd; NULL if out of memory). */
 char	*table_save(const struct table *);
 /*

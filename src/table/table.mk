@@ -8,4 +8,5 @@ src_libdaemon_a_SOURCES += \
 	src/table/table-play.c \
 	src/table/table-save.c \
 	src/table/table-cpu.c \
+	src/table/table-clock.c \
 	src/table/cpujob.c src/table/cpujob.h

@@ -268,15 +268,16 @@ END_TEST
 
 START_TEST(test_refuse_newer)
 {
-	char		 err[STORE_ERR_LEN] = "";
+	char		 err[STORE_ERR_LEN] = "", want[128];
 	struct store	*st = open_ok();
 
 	store_close(st);
 	raw_exec("PRAGMA user_version = 99");
 	st = store_open(dbpath, err, sizeof err);
 	ck_assert_ptr_null(st);
-	ck_assert_msg(strstr(err, "schema version 99, newer than this "
-	    "gamehall understands (2)") != NULL, "message: %s", err);
+	snprintf(want, sizeof want, "schema version 99, newer than this "
+	    "gamehall understands (%d)", STORE_SCHEMA_VERSION);
+	ck_assert_msg(strstr(err, want) != NULL, "message: %s", err);
 	/* Refused means untouched. */
 	ck_assert_int_eq(raw_int("PRAGMA user_version"), 99);
 }
@@ -818,6 +819,46 @@ END_TEST
 
 /* ---- live tables ------------------------------------------------------ */
 
+/* Many tables in one transaction, and a bad one moved to the archive. */
+START_TEST(test_tables_batch)
+{
+	struct store		*st = open_ok();
+	struct store_table	 rows[3], *t;
+	size_t			 n;
+	int64_t			 archived = -1;
+
+	memset(rows, 0, sizeof rows);
+	snprintf(rows[0].code, sizeof rows[0].code, "K1");
+	rows[0].data = "one";
+	snprintf(rows[1].code, sizeof rows[1].code, "K2");
+	rows[1].data = "two";
+	snprintf(rows[2].code, sizeof rows[2].code, "%s", "");
+	rows[2].data = "bad code";
+	/* A bad row refuses the whole batch, before anything is written. */
+	ck_assert_int_eq(store_tables_save(st, rows, 3, 5), STORE_INVALID);
+	ck_assert_int_eq(raw_int("SELECT count(*) FROM live_tables"), 0);
+	ck_assert_int_eq(store_tables_save(st, rows, 2, 5), STORE_OK);
+	rows[0].data = "one, later";
+	ck_assert_int_eq(store_tables_save(st, rows, 1, 6), STORE_OK);
+	ck_assert_int_eq(store_table_load_all(st, &t, &n), STORE_OK);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(t[0].code, "K2");
+	ck_assert_str_eq(t[1].data, "one, later");
+	store_tables_free(t, n);
+
+	ck_assert_int_eq(store_table_archive(st, "K2", "the engine refused "
+	    "it", 7), STORE_OK);
+	ck_assert_int_eq(store_table_archive(st, "K2", "again", 7),
+	    STORE_NOTFOUND);
+	ck_assert_int_eq(store_table_archived(st, &archived), STORE_OK);
+	ck_assert_int_eq(archived, 1);
+	ck_assert_int_eq(raw_int("SELECT count(*) FROM live_tables"), 1);
+	ck_assert_int_eq(raw_int("SELECT count(*) FROM table_archive WHERE "
+	    "code = 'K2' AND data = 'two' AND archived = 7"), 1);
+	store_close(st);
+}
+END_TEST
+
 START_TEST(test_tables)
 {
 	struct store		*st = open_ok();
@@ -1026,6 +1067,7 @@ store_suite(void)
 	tc = tcase_create("hall");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_tables);
+	tcase_add_test(tc, test_tables_batch);
 	tcase_add_test(tc, test_bans);
 	tcase_add_test(tc, test_stats);
 	suite_add_tcase(s, tc);
