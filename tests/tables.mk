@@ -30,3 +30,11 @@ tests_bench_tablebench_SOURCES = tests/bench/tablebench.c
 tests_bench_tablebench_CFLAGS = $(AM_CFLAGS) -O2 $(TCLIENT_CFLAGS)
 tests_bench_tablebench_LDADD = $(TCLIENT_LIBS) -lpthread
 CLEANFILES += tests/bench/tablebench
+
+# Turn clocks, absent players and the CPU holding seats (a real worker
+# pool for the CPU, a manual clock for the timers).
+check_PROGRAMS += tests/unit/test-table-life
+TESTS += tests/unit/test-table-life
+tests_unit_test_table_life_SOURCES = tests/unit/test-table-life.c
+tests_unit_test_table_life_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_table_life_LDADD = $(TABLES_TEST_LDADD)
