@@ -17,7 +17,8 @@ tests_unit_test_view_table_LDADD = screens/libscreens.a engine/libengine.a \
 # Tables over real SSH (skips while ./gamehalld is not built).
 check_PROGRAMS += tests/integration/test-tables
 TESTS += tests/integration/test-tables
-tests_integration_test_tables_SOURCES = tests/integration/test-tables.c
+tests_integration_test_tables_SOURCES = tests/integration/test-tables.c \
+	tests/integration/players.c tests/integration/players.h
 tests_integration_test_tables_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
 	$(CHECK_CFLAGS)
 tests_integration_test_tables_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
@@ -38,3 +39,15 @@ TESTS += tests/unit/test-table-life
 tests_unit_test_table_life_SOURCES = tests/unit/test-table-life.c
 tests_unit_test_table_life_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_table_life_LDADD = $(TABLES_TEST_LDADD)
+
+# Table life over real SSH: drops and reclaims, the CPU holding a seat,
+# abandoned rated games, playing the computer, restarts.
+check_PROGRAMS += tests/integration/test-table-life
+TESTS += tests/integration/test-table-life
+tests_integration_test_table_life_SOURCES = \
+	tests/integration/test-table-life.c \
+	tests/integration/players.c tests/integration/players.h
+tests_integration_test_table_life_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
+	$(CHECK_CFLAGS)
+tests_integration_test_table_life_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
+	$(CHECK_LIBS)

@@ -368,9 +368,12 @@ hall_tables_reclaim(struct hall *hall, struct client *c)
 		return false;
 	c->exec[0] = '\0';
 	hall_tables_show(c, t);
-	client_status(c, false, "Your seat at table %s was waiting for you: "
-	    "the game goes on%s.", table_code(t), elsewhere ?
-	    " (here, instead of where the link pointed)" : "");
+	if (elsewhere)
+		client_status(c, false, "Your game at table %s comes first: "
+		    "back in your seat.", table_code(t));
+	else
+		client_status(c, false, "Your seat at table %s was waiting for "
+		    "you: the game goes on.", table_code(t));
 	return true;
 }
 

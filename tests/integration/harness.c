@@ -32,6 +32,7 @@ struct harness {
 	char	dir[PATH_MAX - 32];	/* the temporary directory */
 	char	state[PATH_MAX];	/* dir/state */
 	char	log[PATH_MAX];		/* dir/gamehalld.log */
+	size_t	log_from;		/* where this run's log starts */
 };
 
 static int64_t
@@ -153,11 +154,13 @@ harness_log(const struct harness *h)
 	return buf;
 }
 
+/* In the log of the daemon's current run (a restart starts a new one). */
 static bool
 harness_log_has(const struct harness *h, const char *text)
 {
 	char *log = harness_log(h);
-	bool has = strstr(log, text) != NULL;
+	bool has = strlen(log) >= h->log_from &&
+	    strstr(log + h->log_from, text) != NULL;
 
 	free(log);
 	return has;
@@ -282,12 +285,69 @@ harness_exec(struct harness *h, const char *path,
 	_exit(127);
 }
 
+/* Fork and exec the daemon, and wait until it listens: 0, or -1. */
+static int
+harness_spawn(struct harness *h, const char *path,
+    const char *const *settings, pid_t parent)
+{
+	int64_t deadline;
+	char *log = harness_log(h);
+
+	h->log_from = strlen(log);
+	free(log);
+	h->exited = false;
+	fflush(NULL);
+	h->pid = fork();
+	if (h->pid < 0) {
+		fprintf(stderr, "harness: fork: %s\n", strerror(errno));
+		return -1;
+	}
+	if (h->pid == 0)
+		harness_exec(h, path, settings, parent);
+
+	deadline = harness_now_ms() + HARNESS_START_MS;
+	for (;;) {
+		if (!harness_alive(h)) {
+			fprintf(stderr, "harness: gamehalld exited while "
+			    "starting (wait status 0x%x)\n", h->status);
+			harness_print_log(h);
+			return -1;
+		}
+		if (harness_log_has(h, "listening") &&
+		    harness_listening(h->ssh_port) &&
+		    harness_listening(h->telnet_port))
+			return 0;
+		if (harness_now_ms() >= deadline) {
+			fprintf(stderr, "harness: gamehalld did not listen on "
+			    "ports %d and %d within %d s\n", h->ssh_port,
+			    h->telnet_port, HARNESS_START_MS / 1000);
+			harness_print_log(h);
+			kill(h->pid, SIGKILL);
+			waitpid(h->pid, NULL, 0);
+			h->exited = true;
+			return -1;
+		}
+		harness_nap(20);
+	}
+}
+
+int
+harness_restart(struct harness *h, const char *const *settings)
+{
+	const char *path = harness_daemon_path();
+
+	if (harness_alive(h)) {
+		fprintf(stderr, "harness: restart while gamehalld runs\n");
+		return -1;
+	}
+	return harness_spawn(h, path, settings, getpid());
+}
+
 struct harness *
 harness_start(const char *const *settings)
 {
 	const char *path = harness_daemon_path(), *tmp = getenv("TMPDIR");
 	struct harness *h;
-	int64_t deadline;
 	pid_t parent = getpid();
 
 	if (path == NULL) {
@@ -318,38 +378,8 @@ harness_start(const char *const *settings)
 		goto fail;
 	}
 
-	fflush(NULL);
-	h->pid = fork();
-	if (h->pid < 0) {
-		fprintf(stderr, "harness: fork: %s\n", strerror(errno));
+	if (harness_spawn(h, path, settings, parent) != 0)
 		goto fail;
-	}
-	if (h->pid == 0)
-		harness_exec(h, path, settings, parent);
-
-	deadline = harness_now_ms() + HARNESS_START_MS;
-	for (;;) {
-		if (!harness_alive(h)) {
-			fprintf(stderr, "harness: gamehalld exited while "
-			    "starting (wait status 0x%x)\n", h->status);
-			harness_print_log(h);
-			goto fail;
-		}
-		if (harness_log_has(h, "listening") &&
-		    harness_listening(h->ssh_port) &&
-		    harness_listening(h->telnet_port))
-			break;
-		if (harness_now_ms() >= deadline) {
-			fprintf(stderr, "harness: gamehalld did not listen on "
-			    "ports %d and %d within %d s\n", h->ssh_port,
-			    h->telnet_port, HARNESS_START_MS / 1000);
-			harness_print_log(h);
-			kill(h->pid, SIGKILL);
-			waitpid(h->pid, NULL, 0);
-			goto fail;
-		}
-		harness_nap(20);
-	}
 	return h;
 fail:
 	fprintf(stderr, "harness: kept %s\n", h->dir);

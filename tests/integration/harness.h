@@ -65,6 +65,13 @@ int	harness_wait_log(struct harness *, const char *text, int timeout_ms);
 /* Whether the daemon is still running. */
 bool	harness_alive(struct harness *);
 
+/*
+ * Start the daemon again after it exited (SIGTERM, or kill -9), on the
+ * same state directory and ports, with these settings; waits until it
+ * listens.  From then on the log functions see this run's log.  0, or -1.
+ */
+int	harness_restart(struct harness *, const char *const *settings);
+
 /* Send a signal to the daemon. */
 int	harness_signal(struct harness *, int sig);
 

@@ -3,6 +3,8 @@
  * by a transport (tclient-ssh.c, tclient-telnet.c), the keyboard, and the
  * waits and screen queries the tests assert with.
  */
+#include <sys/socket.h>
+
 #include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
@@ -199,6 +201,20 @@ tclient_free(struct tclient *tc)
 	free(tc->out);
 	free(tc->rowbuf);
 	free(tc);
+}
+
+void
+tclient_drop(struct tclient *tc)
+{
+	int	 fd;
+
+	if (tc == NULL)
+		return;
+	/* The socket dies under the transport: whatever goodbye it tries
+	 * on the way out never reaches the server. */
+	if ((fd = tc->transport->fd(tc)) >= 0)
+		shutdown(fd, SHUT_RDWR);
+	tclient_free(tc);
 }
 
 void

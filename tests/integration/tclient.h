@@ -88,6 +88,9 @@ int	tclient_connect(struct tclient *);
 
 /* Disconnect (if connected) and free. NULL is fine. */
 void	tclient_free(struct tclient *);
+/* The connection is cut with no goodbye (a dropped Wi-Fi, a killed
+ * client): the socket is shut down under it, then it is freed. */
+void	tclient_drop(struct tclient *);
 
 /* The last error, "" if none. */
 const char *tclient_error(const struct tclient *);
