@@ -167,8 +167,10 @@ view_table_seat(struct grid *g, int x, int y, int w, const struct view_table *v,
 	/* The turn clock has the row's last cells, always the same ones,
 	 * so a tick redraws only its digits. */
 	if (s->timed) {
+		/* Plain digits cost a tick no colour codes; the last ten
+		 * seconds stand out. */
 		struct grid_style cs = view_style(s->clock <= 10 ?
-		    VIEW_ERROR : VIEW_KEY);
+		    VIEW_ERROR : VIEW_NORMAL);
 
 		snprintf(text, sizeof text, "%2d:%02d", s->clock / 60,
 		    s->clock % 60);

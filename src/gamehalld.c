@@ -31,8 +31,8 @@
 #include "src/base/worker.h"
 
 #define GAMEHALLD_DRAIN_SECONDS 3
-#define GAMEHALLD_FAREWELL "The game hall is restarting: games in " \
-	"play are saved and go on when it is back. See you soon!"
+#define GAMEHALLD_FAREWELL "The game hall is shutting down to restart: " \
+	"games in play are saved and go on when it is back. See you soon!"
 
 struct gamehalld {
 	struct event_base	*base;

@@ -51,3 +51,10 @@ tests_integration_test_table_life_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
 	$(CHECK_CFLAGS)
 tests_integration_test_table_life_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
 	$(CHECK_LIBS)
+
+# What saving and restoring live tables costs (`make bench`).
+EXTRA_PROGRAMS += tests/bench/bench-table-save
+BENCH_PROGS += tests/bench/bench-table-save
+tests_bench_bench_table_save_SOURCES = tests/bench/bench-table-save.c
+tests_bench_bench_table_save_CFLAGS = $(AM_CFLAGS) -O2
+tests_bench_bench_table_save_LDADD = $(TABLES_TEST_LDADD)

@@ -3,7 +3,7 @@
  * each with two players and watchers, over SSH against a real gamehalld.
  *
  *	tablebench [-n TABLES] [-w WATCHERS] [-i SECONDS] [-s SECONDS]
- *	    [-t THREADS] [-c CPU_TABLES] [-l LEVEL]
+ *	    [-t THREADS] [-c CPU_TABLES] [-l LEVEL] [-T TIMER [-q SECONDS]]
  *
  * Defaults: 500 tables, 2 watchers, a move every 2 s, 30 s, 8 threads
  * (2000 SSH sessions; the set-up takes a minute or two).
@@ -25,6 +25,12 @@
  * level=L`, level 3 by default) beside them: each guest answers the CPU's
  * move as soon as it is his turn, so the worker threads think without a
  * pause, and the latency above is measured while they do.
+ *
+ * With -T 30 or 60 the tables have that turn timer, and before the moves
+ * start everyone sits still for -q seconds (10 by default) with every
+ * table's clock counting down: printed are the daemon's CPU for the
+ * running clocks and the bytes each viewer gets per tick (one frame a
+ * second that changes only the clock's digits).
  */
 #include <poll.h>
 #include <pthread.h>
@@ -59,6 +65,7 @@ struct tb_table {
 struct tb {
 	struct harness *h;
 	int	ntables, nwatch, seconds, nthreads, ncpu, level;
+	int	timer, quiet;		/* -T, -q */
 	struct tb_cpu *cpu;
 	long	cpu_turns;
 	double	interval;
@@ -83,6 +90,7 @@ struct tb_cpu {
 
 struct tb_thread {
 	struct tb *b;
+	uint64_t qbytes;		/* received in the quiet spell */
 	int	first, last;
 	int	cfirst, clast;		/* its CPU tables */
 	pthread_t thread;
@@ -134,7 +142,12 @@ tb_table_open(struct tb *b, int i)
 	int row, col;
 
 	snprintf(name, sizeof name, "host%d", i);
-	if ((t->player[0] = tb_guest(b, name, "new gomoku rated=no")) == NULL)
+	if (b->timer > 0)
+		snprintf(cmd, sizeof cmd, "new gomoku rated=no timer=%d",
+		    b->timer);
+	else
+		snprintf(cmd, sizeof cmd, "new gomoku rated=no");
+	if ((t->player[0] = tb_guest(b, name, cmd)) == NULL)
 		return -1;
 	if (!tclient_find(t->player[0], " join ", &row, &col) ||
 	    sscanf(tclient_row(t->player[0], row) + col + 6, "%5s",
@@ -151,8 +164,18 @@ tb_table_open(struct tb *b, int i)
 			return -1;
 		t->nwatch++;
 	}
-	if (tclient_wait_for(t->player[0], "waiting for", TB_WAIT_MS) != 0 ||
-	    tclient_type(t->player[0], "g") != 0 ||
+	return tclient_wait_for(t->player[0], "waiting for", TB_WAIT_MS);
+}
+
+/* The host starts the game (after every table is open, so that the turn
+ * clocks start together). */
+static int
+tb_table_start(struct tb *b, int i)
+{
+	struct tb_table *t = &b->tables[i];
+
+	(void)b;
+	if (tclient_type(t->player[0], "g") != 0 ||
 	    tclient_wait_for(t->player[0], "to move", TB_WAIT_MS) != 0 ||
 	    tclient_wait_for(t->player[1], "to move", TB_WAIT_MS) != 0)
 		return -1;
@@ -251,27 +274,10 @@ tb_cpu_step(struct tb *b, struct tb_cpu *p, double now)
 	pthread_mutex_unlock(&b->lock);
 }
 
-static void *
-tb_thread_main(void *arg)
+/* Read what the daemon sent this thread's clients until they are quiet. */
+static void
+tb_settle_all(struct tb *b, struct tb_thread *th)
 {
-	struct tb_thread *th = arg;
-	struct tb *b = th->b;
-	struct pollfd *pfd;
-	int nper = 2 + b->nwatch, n;
-	double end;
-
-	for (int i = th->first; i < th->last; i++) {
-		b->tables[i].ok = tb_table_open(b, i) == 0;
-		if (!b->tables[i].ok) {
-			pthread_mutex_lock(&b->lock);
-			b->failed++;
-			pthread_mutex_unlock(&b->lock);
-		}
-	}
-	for (int i = th->cfirst; i < th->clast; i++)
-		b->cpu[i].ok = tb_cpu_open(b, i) == 0;
-	/* Read what the set-up sent (the game's start, the notices) so that
-	 * only the moves are counted. */
 	for (int i = th->first; i < th->last; i++) {
 		struct tb_table *t = &b->tables[i];
 
@@ -282,7 +288,86 @@ tb_thread_main(void *arg)
 		for (int w = 0; w < t->nwatch; w++)
 			tclient_settle(t->watcher[w], 200, 5000);
 	}
+}
+
+/* Bytes this thread's clients received so far. */
+static uint64_t
+tb_thread_bytes(struct tb *b, struct tb_thread *th)
+{
+	uint64_t sum = 0;
+
+	for (int i = th->first; i < th->last; i++) {
+		struct tb_table *t = &b->tables[i];
+
+		if (!t->ok)
+			continue;
+		for (int c = 0; c < 2; c++)
+			sum += tclient_bytes_received(t->player[c]);
+		for (int w = 0; w < t->nwatch; w++)
+			sum += tclient_bytes_received(t->watcher[w]);
+	}
+	return sum;
+}
+
+/* Read whatever this thread's clients get, as it comes, for `seconds`. */
+static void
+tb_read_for(struct tb *b, struct tb_thread *th, int seconds)
+{
+	double	 end = tb_now() + seconds;
+
+	while (tb_now() < end) {
+		for (int i = th->first; i < th->last; i++) {
+			struct tb_table *t = &b->tables[i];
+
+			if (!t->ok)
+				continue;
+			for (int c = 0; c < 2; c++)
+				tclient_read(t->player[c], 0);
+			for (int w = 0; w < t->nwatch; w++)
+				tclient_read(t->watcher[w], 0);
+		}
+		usleep(20 * 1000);
+	}
+}
+
+static void *
+tb_thread_main(void *arg)
+{
+	struct tb_thread *th = arg;
+	struct tb *b = th->b;
+	struct pollfd *pfd;
+	int nper = 2 + b->nwatch, n;
+	double end;
+
+	for (int i = th->first; i < th->last; i++)
+		b->tables[i].ok = tb_table_open(b, i) == 0;
+	for (int i = th->first; i < th->last; i++) {
+		b->tables[i].ok = b->tables[i].ok && tb_table_start(b, i) == 0;
+		if (!b->tables[i].ok) {
+			pthread_mutex_lock(&b->lock);
+			b->failed++;
+			pthread_mutex_unlock(&b->lock);
+		}
+	}
+	for (int i = th->cfirst; i < th->clast; i++)
+		b->cpu[i].ok = tb_cpu_open(b, i) == 0;
+	/* Read what the set-up sent (the game's start, the notices) so that
+	 * only the moves are counted. */
+	tb_settle_all(b, th);
 	pthread_barrier_wait(&b->barrier);
+	/* With turn timers: a quiet spell, the clocks ticking, then what
+	 * the ticks sent is read. */
+	if (b->quiet > 0) {
+		uint64_t before;
+
+		pthread_barrier_wait(&b->barrier);
+		/* What queued up while we waited is not the spell's. */
+		tb_read_for(b, th, 1);
+		before = tb_thread_bytes(b, th);
+		tb_read_for(b, th, b->quiet);
+		th->qbytes = tb_thread_bytes(b, th) - before;
+		pthread_barrier_wait(&b->barrier);
+	}
 	/* The clock starts once every table is up. */
 	pthread_barrier_wait(&b->barrier);
 	end = b->t0 + b->seconds;
@@ -414,7 +499,7 @@ tb_usage(void)
 {
 	fprintf(stderr, "usage: tablebench [-n tables] [-w watchers] "
 	    "[-i interval] [-s seconds] [-t threads] [-c cpu-tables] "
-	    "[-l level]\n");
+	    "[-l level] [-T 30|60 [-q quiet-seconds]]\n");
 	exit(2);
 }
 
@@ -442,7 +527,7 @@ main(int argc, char **argv)
 	b.seconds = 30;
 	b.nthreads = 8;
 	b.level = 3;
-	while ((c = getopt(argc, argv, "n:w:i:s:t:c:l:")) != -1) {
+	while ((c = getopt(argc, argv, "n:w:i:s:t:c:l:T:q:")) != -1) {
 		switch (c) {
 		case 'n':
 			b.ntables = atoi(optarg);
@@ -465,14 +550,25 @@ main(int argc, char **argv)
 		case 'l':
 			b.level = atoi(optarg);
 			break;
+		case 'T':
+			b.timer = atoi(optarg);
+			break;
+		case 'q':
+			b.quiet = atoi(optarg);
+			break;
 		default:
 			tb_usage();
 		}
 	}
 	if (b.ntables < 1 || b.nwatch < 0 || b.nwatch > TB_MAX_WATCHERS ||
 	    b.interval <= 0 || b.seconds < 1 || b.nthreads < 1 ||
-	    b.ncpu < 0 || b.level < 1 || b.level > 5)
+	    b.ncpu < 0 || b.level < 1 || b.level > 5 ||
+	    (b.timer != 0 && b.timer != 30 && b.timer != 60) || b.quiet < 0)
 		tb_usage();
+	if (b.timer > 0 && b.quiet == 0)
+		b.quiet = 10;
+	if (b.timer == 0)
+		b.quiet = 0;
 	if (b.nthreads > b.ntables)
 		b.nthreads = b.ntables;
 	if (harness_daemon_path() == NULL) {
@@ -529,6 +625,28 @@ main(int argc, char **argv)
 			cup += b.cpu[i].ok;
 		printf("setup: %d of %d tables against the computer\n", cup,
 		    b.ncpu);
+	}
+	if (b.quiet > 0) {
+		double q0, q1;
+		uint64_t q = 0;
+
+		pthread_barrier_wait(&b.barrier);
+		sleep(1);
+		cpu0 = harness_cpu_seconds(b.h);
+		q0 = tb_now();
+		pthread_barrier_wait(&b.barrier);
+		q1 = tb_now();
+		cpu1 = harness_cpu_seconds(b.h);
+		for (int i = 0; i < b.nthreads; i++)
+			q += th[i].qbytes;
+		printf("clocks: %d tables with %d s turn clocks running, %d "
+		    "viewers, quiet for %.1f s\n", up, b.timer, up *
+		    (2 + b.nwatch), q1 - q0);
+		printf("clocks: daemon CPU %.2f%% of a core for the running "
+		    "clocks\n", (cpu1 - cpu0) * 100 / (q1 - q0));
+		printf("clocks: %.1f bytes per tick per viewer (a tick a "
+		    "second)\n", up > 0 ? (double)q / b.quiet /
+		    (up * (2 + b.nwatch)) : 0.0);
 	}
 	/* Let the screens settle before counting. */
 	sleep(1);

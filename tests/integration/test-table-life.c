@@ -328,8 +328,8 @@ START_TEST(test_sigterm_notice_and_restart)
 	players_wait(alice, "1.h8");
 	ck_assert_int_eq(harness_signal(h, SIGTERM), 0);
 	/* Everyone is told, then the daemon exits cleanly. */
-	players_wait(alice, "restarting");
-	players_wait(bob, "restarting");
+	players_wait(alice, "to restart");
+	players_wait(bob, "to restart");
 	ck_assert_int_eq(harness_wait_exit(h, WAIT_MS, &status), 0);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	tclient_free(alice);

@@ -32,6 +32,7 @@
 #include "src/net/server.h"
 #include "src/net/transport.h"
 #include "src/store/store.h"
+#include "src/table/cpujob.h"
 #include "tests/unit/fake-hall.h"
 
 /* How long fake_hall_settle waits: past CLIENT_AMBIENT_MS (150). */
@@ -53,6 +54,7 @@ struct fake_hall {
 	struct server		 server;
 	TAILQ_HEAD(, fake_term)	 terms;
 	int			 nterms;	/* for distinct addresses */
+	struct cpujob_pool	*cpu;		/* the computer players */
 };
 
 /* ---- the fake server's accessors ----------------------------------------- */
@@ -219,8 +221,12 @@ fake_hall_new(void)
 	ck_assert_msg(s->store != NULL, "store_open: %s", err);
 	s->worker = worker_new(s->base, 1);
 	ck_assert_ptr_nonnull(s->worker);
+	s->cfg.cpu_time = 100;	/* the computer answers quickly here */
 	s->hall = hall_new(s->base, s->clock, &s->cfg, s->store, s->worker);
 	ck_assert_ptr_nonnull(s->hall);
+	h->cpu = cpujob_pool_new(s->worker, 1 << 20);
+	ck_assert_ptr_nonnull(h->cpu);
+	hall_set_cpu(s->hall, h->cpu);
 	return h;
 }
 
@@ -244,6 +250,7 @@ fake_hall_free(struct fake_hall *h)
 	conn_destroy_all(&s->conns);
 	hall_free(s->hall);
 	worker_free(s->worker);
+	cpujob_pool_free(h->cpu);	/* after the searches ended */
 	store_close(s->store);
 	limits_free(s->limits);
 	event_base_free(s->base);

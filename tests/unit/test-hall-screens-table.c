@@ -357,6 +357,56 @@ START_TEST(test_player_drops)
 }
 END_TEST
 
+/* The turn clock on every screen at the table, a frame a second that
+ * changes only its digits. */
+START_TEST(test_clock_ticks)
+{
+	char			 code[16];
+	struct fake_term	*a, *b, *w, *mover;
+	size_t			 from[3];
+	struct fake_term	*all[3];
+
+	a = fake_term_connect_with(fh, 80, 24, NULL, "new gomoku timer=60");
+	fake_term_type(a, "g");
+	ck_shows(a, "gamehall - Table ");
+	fake_term_title_word(a, "Table ", code, sizeof code);
+	b = fake_term_guest(fh);
+	join_by_code(b, code);
+	w = fake_term_guest(fh);
+	fake_term_type(w, "c");
+	fake_term_type(w, code);
+	fake_term_type(w, FAKE_ENTER);
+	fake_term_type(a, "g");
+	mover = to_move(a, b);
+	all[0] = a;
+	all[1] = b;
+	all[2] = w;
+	for (int i = 0; i < 3; i++)
+		ck_shows(all[i], " 1:00");
+	fake_hall_spin(fh, 1000);
+	for (int i = 0; i < 3; i++)
+		from[i] = all[i]->nout;
+	/* One second: 0:59 to 0:58, one digit. */
+	fake_hall_spin(fh, 1000);
+	for (int i = 0; i < 3; i++) {
+		ck_shows(all[i], " 0:58");
+		ck_hides(all[i], " 0:59");
+		/* Only the digit: a cursor move, one cell and the cursor put
+		 * back are all a tick may cost. */
+		ck_assert_msg(all[i]->nout - from[i] < 20, "a tick cost %zu "
+		    "bytes: %.*s", all[i]->nout - from[i],
+		    (int)(all[i]->nout - from[i]), all[i]->out + from[i]);
+	}
+	/* The last ten seconds stand out, then the time is up. */
+	fake_hall_spin(fh, 49000);
+	ck_shows(mover, " 0:09");
+	fake_hall_spin(fh, 9500);
+	fake_hall_wait_worker(fh);
+	ck_shows(a, "time is up");
+	ck_shows(a, "(t)");
+}
+END_TEST
+
 static Suite *
 hall_tables_suite(void)
 {
@@ -375,6 +425,7 @@ hall_tables_suite(void)
 	tcase_add_test(tc, test_create_form_variant);
 	tcase_add_test(tc, test_exec_commands);
 	tcase_add_test(tc, test_player_drops);
+	tcase_add_test(tc, test_clock_ticks);
 	suite_add_tcase(s, tc);
 	return s;
 }
