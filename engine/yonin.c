@@ -26,9 +26,9 @@
  *   moved most recently; with no check, the most recent living mover.  In a
  *   set-up before any move, the nearest such player counterclockwise.
  * - Transfer.  inherit: the board pieces keep kind, facing and promotion;
- *   the hand is added to the eliminator's.  ownerless: the hand stays with
- *   the eliminated player, frozen (RULES.md; the Swahili page would give it
- *   to the eliminator in both options, but RULES.md is the authority).
+ *   the hand is added to the eliminator's.  ownerless: the board pieces
+ *   stay without owner, the hand is added to the eliminator's as in
+ *   inherit (RULES.md, as the Swahili page says).
  * - Game end.  After a move: eliminations first (the cascade), then the
  *   fourth repetition, then the move limit.  The limit counts plies since
  *   the start or the set-up.
