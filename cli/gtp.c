@@ -468,14 +468,12 @@ gtp_cmd_status(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 	return 0;
 }
 
-/* Every legal move as text; returns how many, or -1. */
+/* Every legal move; returns how many (*out malloc'd), or -1. */
 static int
-gtp_legal_texts(struct game *g, char ***out)
+gtp_legal_moves(struct game *g, struct move **out)
 {
-	const struct variant	*v = g->variant;
-	struct move		*moves = NULL;
-	char			**texts;
-	int			 n, room = 1024;
+	struct move	*moves = NULL;
+	int		 n, room = 1024;
 
 	for (;;) {
 		struct move *m = realloc(moves, (size_t)room * sizeof *m);
@@ -486,49 +484,57 @@ gtp_legal_texts(struct game *g, char ***out)
 		}
 		moves = m;
 		/* A count, never negative: 0 when the game is over. */
-		if ((n = v->legal(g, moves, room)) < 0)
+		if ((n = g->variant->legal(g, moves, room)) < 0)
 			n = 0;
 		if (n <= room)
 			break;
 		room = n;
 	}
-	if ((texts = calloc((size_t)n + 1, sizeof *texts)) == NULL) {
-		free(moves);
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		char buf[32];
-
-		v->move_format(g, &moves[i], buf, sizeof buf);
-		if ((texts[i] = strdup(buf)) == NULL) {
-			for (int j = 0; j < i; j++)
-				free(texts[j]);
-			free(texts);
-			free(moves);
-			return -1;
-		}
-	}
-	free(moves);
-	*out = texts;
+	*out = moves;
 	return n;
 }
 
 static int
 gtp_cmd_legal(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	const char	*from = argc > 1 ? argv[1] : "";
-	size_t		 fromlen = strlen(from);
-	char		**texts;
-	int		 n, shown = 0;
+	struct game		*g = gtp->game;
+	const struct gtp_family	*family = gtp_family_of(g->variant);
+	struct move		*moves;
+	char			**texts, err[GAME_ERR_LEN];
+	int			 n;
 
 	if (argc > 2)
 		return gtp_fail(r, "usage: gh-legal [FROM]");
-	if ((n = gtp_legal_texts(gtp->game, &texts)) < 0)
+	if (argc == 2 && (family == NULL || family->legal_from == NULL))
+		return gtp_fail(r, "gh-legal %.40s: %s takes no FROM", argv[1],
+		    g->variant->name);
+	if ((n = gtp_legal_moves(g, &moves)) < 0)
 		return gtp_fail(r, "out of memory");
+	if (argc == 2 && (n = family->legal_from(g, argv[1], moves, n, err,
+	    sizeof err)) < 0) {
+		free(moves);
+		return gtp_fail(r, "gh-legal %.40s: %s", argv[1], err);
+	}
+	if ((texts = calloc((size_t)n + 1, sizeof *texts)) == NULL) {
+		free(moves);
+		return gtp_fail(r, "out of memory");
+	}
+	for (int i = 0; i < n; i++) {
+		char buf[32];
+
+		g->variant->move_format(g, &moves[i], buf, sizeof buf);
+		if ((texts[i] = strdup(buf)) == NULL) {
+			for (int j = 0; j < i; j++)
+				free(texts[j]);
+			free(texts);
+			free(moves);
+			return gtp_fail(r, "out of memory");
+		}
+	}
+	free(moves);
 	qsort(texts, (size_t)n, sizeof *texts, gtp_natural_qsort);
 	for (int i = 0; i < n; i++) {
-		if (strncmp(texts[i], from, fromlen) == 0)
-			gtp_printf(r, "%s%s", shown++ > 0 ? " " : "", texts[i]);
+		gtp_printf(r, "%s%s", i > 0 ? " " : "", texts[i]);
 		free(texts[i]);
 	}
 	free(texts);

@@ -87,6 +87,15 @@ struct gtp_family {
 	const char *name;
 	const char *const *variants; /* NULL-terminated variant names */
 	const struct gtp_command *commands; /* NULL-name-terminated */
+	/*
+	 * gh-legal FROM: what FROM means is the family's (a shogi square or
+	 * drop, a stone point).  Keeps in moves[0..n-1] the ones FROM names,
+	 * in order, and returns how many; or -1 with the reason in err when
+	 * FROM names nothing in this game, so that a typo is never answered
+	 * as "no moves".
+	 */
+	int (*legal_from)(const struct game *, const char *from,
+	    struct move *moves, int n, char *err, size_t errlen);
 };
 
 extern const struct gtp_family gtp_family_stone, gtp_family_yonin;

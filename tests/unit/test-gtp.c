@@ -135,18 +135,57 @@ START_TEST(test_play_and_undo)
 }
 END_TEST
 
+/* In the stone games FROM is one point: the answer is that point when a
+ * stone may go there, else empty; what is not a point is refused. */
 START_TEST(test_legal_filter)
 {
 	ok("play b h8");
-	ANSWER("gh-legal h1", "= h1 h10 h11 h12 h13 h14 h15\n\n");
-	ANSWER("gh-legal h", "= h1 h2 h3 h4 h5 h6 h7 h9 h10 h11 h12 h13 h14 "
-	    "h15\n\n");
-	ANSWER("gh-legal zz", "=\n\n");
+	ANSWER("gh-legal h1", "= h1\n\n");
+	ANSWER("gh-legal h8", "=\n\n");
+	ANSWER("gh-legal h", "? gh-legal h: not a point of gomoku\n\n");
+	ck_assert_int_eq(feed("gh-legal zz")[0], '?');
+	ck_assert_int_eq(feed("gh-legal h16")[0], '?');
+	ck_assert_int_eq(feed("gh-legal P*")[0], '?');
 	ck_assert_int_eq(feed("gh-legal a b")[0], '?');
 	ok("gh-variant renju");
 	ANSWER("gh-legal", "= h8\n\n");
+	ANSWER("gh-legal a1", "=\n\n");
 	ok("play b h8");
 	ANSWER("gh-legal", "= g7 g8 g9 h7 h9 i7 i8 i9\n\n");
+	ANSWER("gh-legal g7", "= g7\n\n");
+	ok("gh-variant connect6 size=13");
+	ck_assert_int_eq(feed("gh-legal n1")[0], '?');
+	ANSWER("gh-legal m13", "= m13\n\n");
+}
+END_TEST
+
+/* In four-player shogi FROM is a square or a piece letter and '*'. */
+START_TEST(test_legal_filter_yonin)
+{
+	ok("gh-variant yonin");
+	ANSWER("gh-legal 7i", "= 7i7h 7i8h\n\n");
+	ANSWER("gh-legal 5e", "=\n\n");
+	/* none in hand (a king never is): empty */
+	ANSWER("gh-legal P*", "=\n\n");
+	ANSWER("gh-legal K*", "=\n\n");
+	ANSWER("gh-legal zz", "? gh-legal zz: not a square (9a to 1i) nor a "
+	    "piece and * (K* R* G* S* P*)\n\n");
+	ck_assert_int_eq(feed("gh-legal 10a")[0], '?');
+	ck_assert_int_eq(feed("gh-legal 5j")[0], '?');
+	ck_assert_int_eq(feed("gh-legal 0a")[0], '?');
+	ck_assert_int_eq(feed("gh-legal 7")[0], '?');
+	ck_assert_int_eq(feed("gh-legal 7g7f")[0], '?');
+	ck_assert_int_eq(feed("gh-legal P")[0], '?');
+	ck_assert_int_eq(feed("gh-legal X*")[0], '?');
+	ck_assert_int_eq(feed("gh-legal +P*")[0], '?');
+	ck_assert_int_eq(feed("gh-legal P*5e")[0], '?');
+	ck_assert_int_eq(feed("gh-legal p*")[0], '?');
+	ok("gh-setup 5i:S:K 9e:W:K 5a:N:K 1e:E:K hand:S:G1,P1 tomove:S");
+	ANSWER("gh-legal 5i", "= 5i4h 5i4i 5i5h 5i6h 5i6i\n\n");
+	/* a drop of one kind, not of every kind whose letter begins so */
+	ck_assert_ptr_null(strstr(feed("gh-legal G*"), "P*"));
+	ck_assert_ptr_nonnull(strstr(feed("gh-legal G*"), "G*5e"));
+	ck_assert_ptr_null(strstr(feed("gh-legal P*"), "G*"));
 }
 END_TEST
 
@@ -369,6 +408,7 @@ gtp_suite(void)
 	tcase_add_test(tc, test_family_commands);
 	tcase_add_test(tc, test_play_and_undo);
 	tcase_add_test(tc, test_legal_filter);
+	tcase_add_test(tc, test_legal_filter_yonin);
 	tcase_add_test(tc, test_variant_and_options);
 	tcase_add_test(tc, test_boardsize_and_clear);
 	tcase_add_test(tc, test_setup_and_board);
