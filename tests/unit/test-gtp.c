@@ -198,6 +198,15 @@ START_TEST(test_variant_and_options)
 	ck_assert_int_eq(strncmp(feed("gh-variant gomoku colour=red"),
 	    "? unknown option for gomoku: colour", 35), 0);
 	ck_assert_int_eq(feed("gh-variant")[0], '?');
+	/* each bad value is answered with its own key's values */
+	ANSWER("gh-variant yonin movelimit=abc", "? bad value for movelimit: "
+	    "'abc' (0 for none, or plies up to 1000000)\n\n");
+	ANSWER("gh-variant yonin mode=teams", "? bad value for mode: 'teams' "
+	    "(individual or pairs)\n\n");
+	ANSWER("gh-variant yonin end=three", "? bad value for end: 'three' "
+	    "(two or last)\n\n");
+	ANSWER("gh-variant yonin transfer=x", "? bad value for transfer: 'x' "
+	    "(inherit or ownerless)\n\n");
 	ok("gh-variant freestyle opening=swap2");
 	ANSWER("gh-players", "= P1=? P2=?\n\n");
 	ok("play b h8");
