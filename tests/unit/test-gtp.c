@@ -264,14 +264,36 @@ START_TEST(test_perft)
 {
 	ANSWER("gh-perft 0", "= 1\n\n");
 	ANSWER("gh-perft 2", "= 50400\n\n");
-	ck_assert_int_eq(strncmp(feed("gh-perft 9"), "? gh-perft 9: about",
-	    19), 0);
+	/* hopeless counts are refused at once, without a walk */
+	ck_assert_int_eq(strncmp(feed("gh-perft 9"), "? gh-perft 9: more "
+	    "than", 20), 0);
 	ck_assert_int_eq(strncmp(feed("gh-perft -1"), "? bad depth: -1", 15),
 	    0);
 	ck_assert_int_eq(feed("gh-perft 99999999999999999999")[0], '?');
 	ck_assert_int_eq(feed("gh-perft")[0], '?');
 	ok("gh-variant renju");
 	ANSWER("gh-perft 3", "= 184\n\n");
+}
+END_TEST
+
+/*
+ * The budget bounds the work, whatever a guess of the count says: perft 2
+ * after one stone lists the moves of 225 positions (the board and its 224
+ * answers).  A walk stopped by the budget leaves the game as
+ * it was.
+ */
+START_TEST(test_perft_budget)
+{
+	ok("play b a1");
+	gtp_set_perft_budget(gtp, 224);
+	ANSWER("gh-perft 1", "= 224\n\n");
+	ANSWER("gh-perft 2", "? gh-perft 2: more than 224 positions to "
+	    "walk, the budget of one answer\n\n");
+	ANSWER("gh-record", "= gomoku size=15 overline=on restrict=off moves "
+	    "a1\n\n");
+	ANSWER("gh-status", "= play white\n\n");
+	gtp_set_perft_budget(gtp, 225);
+	ANSWER("gh-perft 2", "= 49952\n\n");
 }
 END_TEST
 
@@ -422,6 +444,7 @@ gtp_suite(void)
 	tcase_add_test(tc, test_boardsize_and_clear);
 	tcase_add_test(tc, test_setup_and_board);
 	tcase_add_test(tc, test_perft);
+	tcase_add_test(tc, test_perft_budget);
 	tcase_add_test(tc, test_showboard);
 	tcase_add_test(tc, test_genmove_plays);
 	tcase_add_test(tc, test_genmove_repeatable);
