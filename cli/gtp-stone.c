@@ -64,8 +64,10 @@ gtp_stone_forbidden(struct gtp *gtp, int argc, char **argv,
 
 	if (argc != 1)
 		return gtp_fail(r, "%s takes no arguments", argv[0]);
+	/* Connect6 restricts nothing: its answer is the protocol's empty
+	 * one, not a refusal (the five-shapes do not apply to it). */
 	if (g->variant == &variant_connect6)
-		return gtp_fail(r, "connect6 has no restricted points");
+		return 0;
 	forbidden_map(b, map);
 	/* Point order is the protocol's sort order. */
 	for (int p = 0; p < b->size * b->size; p++) {

@@ -107,7 +107,10 @@ START_TEST(test_family_commands)
 		ANSWER(line, want);
 	}
 	ok("gh-variant connect6");
-	ANSWER("gh-forbidden", "? connect6 has no restricted points\n\n");
+	/* "empty if none" (PROTOCOL.md): Connect6 restricts no point */
+	ANSWER("gh-forbidden", "=\n\n");
+	ok("play b j10");
+	ANSWER("gh-forbidden", "=\n\n");
 	ok("gh-variant renju");
 	ok("gh-setup black g8 i8 h7 h9 tomove black");
 	ANSWER("gh-forbidden", "= h8:double-three\n\n");
