@@ -422,8 +422,8 @@ cp_at(const char *s, size_t i)
 START_TEST(test_lineedit_random)
 {
 	static const uint32_t	keys[] = { 'a', ' ', 0x4e2d, 0xe9, 0x301,
-	    KEY_LEFT, KEY_RIGHT, KEY_HOME, KEY_END, KEY_BACKSPACE, KEY_DELETE, 'w', 'k',
-	    'u', 'b', 'f', 0x202e, 0x1b, 0x200b, KEY_ENTER };
+	    KEY_LEFT, KEY_RIGHT, KEY_HOME, KEY_END, KEY_BACKSPACE, KEY_DELETE,
+	    'w', 'k', 'u', 'b', 'f', 0x202e, 0x1b, 0x200b, KEY_ENTER };
 	struct lineedit		*le = lineedit_create(30, 60, 0);
 	uint64_t		 s = 1234567;
 	char			 out[128];
