@@ -3,7 +3,8 @@
 # in-process.
 noinst_LIBRARIES += cli/libgtp.a
 cli_libgtp_a_SOURCES = cli/gtp.c cli/gtp.h cli/gtp-stone.c cli/gtp-yonin.c \
-	cli/gtp-cpu.c cli/gomocup.c cli/gomocup.h cli/gomocup-swap2.c
+	cli/gtp-cpu.c cli/gtp-perft.c cli/gomocup.c cli/gomocup.h \
+	cli/gomocup-swap2.c
 
 bin_PROGRAMS += gamehall-engine
 gamehall_engine_SOURCES = cli/gamehall-engine.c cli/gomocup-loop.c

@@ -64,8 +64,10 @@ gtp_stone_forbidden(struct gtp *gtp, int argc, char **argv,
 
 	if (argc != 1)
 		return gtp_fail(r, "%s takes no arguments", argv[0]);
+	/* Connect6 restricts nothing: its answer is the protocol's empty
+	 * one, not a refusal (the five-shapes do not apply to it). */
 	if (g->variant == &variant_connect6)
-		return gtp_fail(r, "connect6 has no restricted points");
+		return 0;
 	forbidden_map(b, map);
 	/* Point order is the protocol's sort order. */
 	for (int p = 0; p < b->size * b->size; p++) {
@@ -110,6 +112,29 @@ gtp_stone_players(struct gtp *gtp, int argc, char **argv,
 	return 0;
 }
 
+/*
+ * gh-legal FROM: a stone comes from nowhere, so FROM is the one point
+ * asked about, and its "moves" are that point when a stone may go there.
+ * A point's name is not a prefix: h1 is not h10.
+ */
+static int
+gtp_stone_legal_from(const struct game *g, const char *from,
+    struct move *moves, int n, char *err, size_t errlen)
+{
+	int	 p = stone_point_parse(stone_game_board(g)->size, from);
+	int	 kept = 0;
+
+	if (p < 0) {
+		snprintf(err, errlen, "not a point of %s", g->variant->name);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		if (moves[i].to == p)
+			moves[kept++] = moves[i];
+	}
+	return kept;
+}
+
 static const struct gtp_command gtp_stone_commands[] = {
 	{ "boardsize", gtp_stone_boardsize },
 	{ "gh-forbidden", gtp_stone_forbidden },
@@ -119,5 +144,5 @@ static const struct gtp_command gtp_stone_commands[] = {
 };
 
 const struct gtp_family gtp_family_stone = {
-	"stone", gtp_stone_variants, gtp_stone_commands
+	"stone", gtp_stone_variants, gtp_stone_commands, gtp_stone_legal_from
 };

@@ -4,6 +4,9 @@
  * see cli/gtp.h for how a handler is written and registered.  The generic
  * commands (play, undo, gh-legal, gh-board, ...) need nothing here.
  */
+#include <stdio.h>
+#include <string.h>
+
 #include "engine/yonin.h"
 #include "cli/gtp.h"
 
@@ -65,6 +68,42 @@ gtp_yonin_eliminated(struct gtp *gtp, int argc, char **argv,
 	return 0;
 }
 
+/*
+ * gh-legal FROM: a square ("7g": the moves from it) or a piece letter and
+ * '*' ("P*": the drops of that kind).  K* is a piece of the notation with
+ * no drops, ever, so it answers empty like a kind missing from the hand;
+ * anything else is refused.
+ */
+static int
+gtp_yonin_legal_from(const struct game *g, const char *from,
+    struct move *moves, int n, char *err, size_t errlen)
+{
+	static const char letters[] = "KRGSP";
+	static const int kinds[] = {
+		YONIN_KING, YONIN_ROOK, YONIN_GOLD, YONIN_SILVER, YONIN_PAWN
+	};
+	const char	*letter;
+	int		 sq = yonin_square_parse(from), kind = YONIN_NONE;
+	int		 kept = 0;
+
+	(void)g;
+	if (sq < 0) {
+		if (from[0] == '\0' || from[1] != '*' || from[2] != '\0' ||
+		    (letter = strchr(letters, from[0])) == NULL) {
+			snprintf(err, errlen, "not a square (9a to 1i) nor a "
+			    "piece and * (K* R* G* S* P*)");
+			return -1;
+		}
+		kind = kinds[letter - letters];
+	}
+	for (int i = 0; i < n; i++) {
+		if (sq >= 0 ? moves[i].from == sq :
+		    moves[i].from < 0 && moves[i].piece == kind)
+			moves[kept++] = moves[i];
+	}
+	return kept;
+}
+
 static const struct gtp_command gtp_yonin_commands[] = {
 	{ "gh-checks", gtp_yonin_checks },
 	{ "gh-hands", gtp_yonin_hands },
@@ -73,5 +112,5 @@ static const struct gtp_command gtp_yonin_commands[] = {
 };
 
 const struct gtp_family gtp_family_yonin = {
-	"yonin", gtp_yonin_variants, gtp_yonin_commands
+	"yonin", gtp_yonin_variants, gtp_yonin_commands, gtp_yonin_legal_from
 };

@@ -19,14 +19,12 @@ struct gtp {
 	struct game *game;
 	struct gtp_reply reply;  /* what the handler says */
 	struct gtp_reply answer; /* the framed answer */
-	double perft_limit;
+	unsigned long long perft_budget; /* positions, see gtp_perft() */
 	struct gtp_cpu cpu;
 };
 
 /* The default game before any gh-variant: the hall's default. */
 #define GTP_DEFAULT_VARIANT "gomoku"
-/* gh-perft refuses counts estimated above this (it would not finish). */
-#define GTP_PERFT_LIMIT 1e9
 #define GTP_MAX_ARGS 4096
 
 static const struct gtp_family *const gtp_families[] = {
@@ -122,7 +120,7 @@ gtp_new(void)
 
 	if (gtp == NULL)
 		return NULL;
-	gtp->perft_limit = GTP_PERFT_LIMIT;
+	gtp->perft_budget = GTP_PERFT_BUDGET;
 	gtp_cpu_init(&gtp->cpu);
 	gtp->game = game_new(GTP_DEFAULT_VARIANT, 0, NULL, err, sizeof err);
 	if (gtp->game == NULL) {
@@ -166,9 +164,9 @@ gtp_set_game(struct gtp *gtp, struct game *g)
 }
 
 void
-gtp_set_perft_limit(struct gtp *gtp, double limit)
+gtp_set_perft_budget(struct gtp *gtp, unsigned long long positions)
 {
-	gtp->perft_limit = limit;
+	gtp->perft_budget = positions;
 }
 
 /* The family a variant belongs to, or NULL. */
@@ -468,14 +466,12 @@ gtp_cmd_status(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 	return 0;
 }
 
-/* Every legal move as text; returns how many, or -1. */
+/* Every legal move; returns how many (*out malloc'd), or -1. */
 static int
-gtp_legal_texts(struct game *g, char ***out)
+gtp_legal_moves(struct game *g, struct move **out)
 {
-	const struct variant	*v = g->variant;
-	struct move		*moves = NULL;
-	char			**texts;
-	int			 n, room = 1024;
+	struct move	*moves = NULL;
+	int		 n, room = 1024;
 
 	for (;;) {
 		struct move *m = realloc(moves, (size_t)room * sizeof *m);
@@ -486,49 +482,57 @@ gtp_legal_texts(struct game *g, char ***out)
 		}
 		moves = m;
 		/* A count, never negative: 0 when the game is over. */
-		if ((n = v->legal(g, moves, room)) < 0)
+		if ((n = g->variant->legal(g, moves, room)) < 0)
 			n = 0;
 		if (n <= room)
 			break;
 		room = n;
 	}
-	if ((texts = calloc((size_t)n + 1, sizeof *texts)) == NULL) {
-		free(moves);
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		char buf[32];
-
-		v->move_format(g, &moves[i], buf, sizeof buf);
-		if ((texts[i] = strdup(buf)) == NULL) {
-			for (int j = 0; j < i; j++)
-				free(texts[j]);
-			free(texts);
-			free(moves);
-			return -1;
-		}
-	}
-	free(moves);
-	*out = texts;
+	*out = moves;
 	return n;
 }
 
 static int
 gtp_cmd_legal(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	const char	*from = argc > 1 ? argv[1] : "";
-	size_t		 fromlen = strlen(from);
-	char		**texts;
-	int		 n, shown = 0;
+	struct game		*g = gtp->game;
+	const struct gtp_family	*family = gtp_family_of(g->variant);
+	struct move		*moves;
+	char			**texts, err[GAME_ERR_LEN];
+	int			 n;
 
 	if (argc > 2)
 		return gtp_fail(r, "usage: gh-legal [FROM]");
-	if ((n = gtp_legal_texts(gtp->game, &texts)) < 0)
+	if (argc == 2 && (family == NULL || family->legal_from == NULL))
+		return gtp_fail(r, "gh-legal %.40s: %s takes no FROM", argv[1],
+		    g->variant->name);
+	if ((n = gtp_legal_moves(g, &moves)) < 0)
 		return gtp_fail(r, "out of memory");
+	if (argc == 2 && (n = family->legal_from(g, argv[1], moves, n, err,
+	    sizeof err)) < 0) {
+		free(moves);
+		return gtp_fail(r, "gh-legal %.40s: %s", argv[1], err);
+	}
+	if ((texts = calloc((size_t)n + 1, sizeof *texts)) == NULL) {
+		free(moves);
+		return gtp_fail(r, "out of memory");
+	}
+	for (int i = 0; i < n; i++) {
+		char buf[32];
+
+		g->variant->move_format(g, &moves[i], buf, sizeof buf);
+		if ((texts[i] = strdup(buf)) == NULL) {
+			for (int j = 0; j < i; j++)
+				free(texts[j]);
+			free(texts);
+			free(moves);
+			return gtp_fail(r, "out of memory");
+		}
+	}
+	free(moves);
 	qsort(texts, (size_t)n, sizeof *texts, gtp_natural_qsort);
 	for (int i = 0; i < n; i++) {
-		if (strncmp(texts[i], from, fromlen) == 0)
-			gtp_printf(r, "%s%s", shown++ > 0 ? " " : "", texts[i]);
+		gtp_printf(r, "%s%s", i > 0 ? " " : "", texts[i]);
 		free(texts[i]);
 	}
 	free(texts);
@@ -549,62 +553,25 @@ gtp_cmd_board(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 	return 0;
 }
 
-/*
- * Guess the size of a perft before running it, so that an impossible one
- * is refused instead of hanging: the product of the branching along one
- * line of play (the widest seen stands in for levels it could not reach).
- */
-static double
-gtp_perft_estimate(struct game *g, int depth)
-{
-	const struct variant	*v = g->variant;
-	struct move		*moves = malloc(1024 * sizeof *moves);
-	double			 est = 1, widest = 1;
-	int			 played = 0, level = 0;
-
-	if (moves == NULL)
-		return 1e300;
-	for (; level < depth; level++) {
-		struct game_status st;
-		int n;
-
-		v->status(g, &st);
-		if (st.phase != GAME_PLAYING)
-			break;
-		n = v->legal(g, moves, 1024);
-		if (n == 0)
-			break;
-		est *= n;
-		if (n > widest)
-			widest = n;
-		v->apply(g, &moves[(n > 1024 ? 1024 : n) - 1]);
-		played++;
-	}
-	while (played-- > 0)
-		v->undo(g);
-	free(moves);
-	for (; level < depth; level++)
-		est *= widest;
-	return est;
-}
-
 static int
 gtp_cmd_perft(struct gtp *gtp, int argc, char **argv, struct gtp_reply *r)
 {
-	long	 depth;
-	double	 est;
+	unsigned long long	 count;
+	long			 depth;
 
 	if (argc != 2)
 		return gtp_fail(r, "usage: gh-perft DEPTH");
 	if ((depth = gtp_number(argv[1], 64)) < 0)
 		return gtp_fail(r, "bad depth: %s (0 to 64)", argv[1]);
-	if ((est = gtp_perft_estimate(gtp->game, (int)depth)) >
-	    gtp->perft_limit)
-		return gtp_fail(r, "gh-perft %ld: about %.2g sequences, more "
-		    "than this engine counts (%.2g)", depth, est,
-		    gtp->perft_limit);
-	return gtp_printf(r, "%llu",
-	    (unsigned long long)game_perft(gtp->game, (int)depth));
+	switch (gtp_perft(gtp->game, (int)depth, gtp->perft_budget, &count)) {
+	case 0:
+		return gtp_printf(r, "%llu", count);
+	case -1:
+		return gtp_fail(r, "gh-perft %ld: more than %llu positions to "
+		    "walk, the budget of one answer", depth, gtp->perft_budget);
+	default:
+		return gtp_fail(r, "out of memory");
+	}
 }
 
 static int

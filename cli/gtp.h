@@ -87,6 +87,15 @@ struct gtp_family {
 	const char *name;
 	const char *const *variants; /* NULL-terminated variant names */
 	const struct gtp_command *commands; /* NULL-name-terminated */
+	/*
+	 * gh-legal FROM: what FROM means is the family's (a shogi square or
+	 * drop, a stone point).  Keeps in moves[0..n-1] the ones FROM names,
+	 * in order, and returns how many; or -1 with the reason in err when
+	 * FROM names nothing in this game, so that a typo is never answered
+	 * as "no moves".
+	 */
+	int (*legal_from)(const struct game *, const char *from,
+	    struct move *moves, int n, char *err, size_t errlen);
 };
 
 extern const struct gtp_family gtp_family_stone, gtp_family_yonin;
@@ -124,8 +133,20 @@ void gtp_free(struct gtp *);
  */
 const char *gtp_feed(struct gtp *, const char *line, int *quit);
 
-/* gh-perft refuses a count it estimates above this (default 1e9). */
-void gtp_set_perft_limit(struct gtp *, double);
+/*
+ * gh-perft gives up once it has listed the moves of this many positions
+ * (default GTP_PERFT_BUDGET, some seconds of work), so that no count
+ * runs for long; the answer is then a refusal.
+ */
+#define GTP_PERFT_BUDGET 5000000ULL
+void gtp_set_perft_budget(struct gtp *, unsigned long long positions);
+/*
+ * The count of gh-perft (cli/gtp-perft.c): 0 with the sequences of exactly
+ * `depth` moves in *count; -1 when the walk would list the moves of more
+ * than `budget` positions; -2 out of memory.  The game is left as it was.
+ */
+int gtp_perft(struct game *, int depth, unsigned long long budget,
+    unsigned long long *count);
 
 /* For handlers. */
 struct game *gtp_game(struct gtp *);

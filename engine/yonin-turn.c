@@ -188,8 +188,11 @@ yp_eliminate(struct yonin_game *y, struct yonin_state *s, int x)
 	s->out[s->nout] = (uint8_t)x;
 	s->by[s->nout] = (uint8_t)(e < 0 ? x : e);
 	s->nout++;
-	if (!y->opt.ownerless && e >= 0) {
-		for (int b = 0; b < YP_CELLS; b++) {
+	if (e >= 0) {
+		/* ownerless: the board pieces keep the eliminated owner,
+		 * which makes them ownerless (yonin-pos.c); the hand goes
+		 * to the eliminator in both modes (RULES.md section 2). */
+		for (int b = 0; b < YP_CELLS && !y->opt.ownerless; b++) {
 			uint8_t c = s->sq[b];
 			int k = yp_kind(c);
 

@@ -26,9 +26,9 @@
  *   moved most recently; with no check, the most recent living mover.  In a
  *   set-up before any move, the nearest such player counterclockwise.
  * - Transfer.  inherit: the board pieces keep kind, facing and promotion;
- *   the hand is added to the eliminator's.  ownerless: the hand stays with
- *   the eliminated player, frozen (RULES.md; the Swahili page would give it
- *   to the eliminator in both options, but RULES.md is the authority).
+ *   the hand is added to the eliminator's.  ownerless: the board pieces
+ *   stay without owner, the hand is added to the eliminator's as in
+ *   inherit (RULES.md, as the Swahili page says).
  * - Game end.  After a move: eliminations first (the cascade), then the
  *   fourth repetition, then the move limit.  The limit counts plies since
  *   the start or the set-up.
@@ -72,7 +72,7 @@ yp_options_parse(struct yonin_options *o, int nopt, char *const opt[],
 	memset(o, 0, sizeof *o);
 	for (int i = 0; i < nopt; i++) {
 		const char *eq = strchr(opt[i], '=');
-		const char *v;
+		const char *v, *values;	/* what the key accepts */
 		size_t klen;
 
 		if (eq == NULL) {
@@ -83,6 +83,7 @@ yp_options_parse(struct yonin_options *o, int nopt, char *const opt[],
 		klen = (size_t)(eq - opt[i]);
 		v = eq + 1;
 		if (klen == 4 && strncmp(opt[i], "mode", 4) == 0) {
+			values = "individual or pairs";
 			if (strcmp(v, "individual") == 0)
 				o->pairs = 0;
 			else if (strcmp(v, "pairs") == 0)
@@ -90,6 +91,7 @@ yp_options_parse(struct yonin_options *o, int nopt, char *const opt[],
 			else
 				goto bad_value;
 		} else if (klen == 3 && strncmp(opt[i], "end", 3) == 0) {
+			values = "two or last";
 			if (strcmp(v, "two") == 0)
 				o->to_last = 0;
 			else if (strcmp(v, "last") == 0)
@@ -97,6 +99,7 @@ yp_options_parse(struct yonin_options *o, int nopt, char *const opt[],
 			else
 				goto bad_value;
 		} else if (klen == 8 && strncmp(opt[i], "transfer", 8) == 0) {
+			values = "inherit or ownerless";
 			if (strcmp(v, "inherit") == 0)
 				o->ownerless = 0;
 			else if (strcmp(v, "ownerless") == 0)
@@ -107,6 +110,7 @@ yp_options_parse(struct yonin_options *o, int nopt, char *const opt[],
 			char *end;
 			long n;
 
+			values = "0 for none, or plies up to 1000000";
 			if (v[0] < '0' || v[0] > '9')
 				goto bad_value;
 			n = strtol(v, &end, 10);
@@ -122,11 +126,7 @@ yp_options_parse(struct yonin_options *o, int nopt, char *const opt[],
 		continue;
 	bad_value:
 		snprintf(err, errlen, "bad value for %.*s: '%.40s' (%s)",
-		    (int)klen, opt[i], v,
-		    opt[i][0] == 'm' && opt[i][1] == 'o' ? "individual or pairs" :
-		    opt[i][0] == 'e' ? "two or last" :
-		    opt[i][0] == 't' ? "inherit or ownerless" :
-		    "0 for none, or a number of plies");
+		    (int)klen, opt[i], v, values);
 		return -1;
 	}
 	return 0;

@@ -293,6 +293,31 @@ client_writable(struct client *c)
 
 /* ---- keys ------------------------------------------------------------------ */
 
+/*
+ * Ctrl-C leaves the hall from any screen, as it ends a terminal program.
+ * In a running game of one's own it asks first (the game goes on without
+ * him: the seat is held as for a dropped line), and the second Ctrl-C in a
+ * row leaves.
+ */
+static void
+client_interrupt(struct client *c)
+{
+	char	 bye[IDENTITY_NAME_LEN + 32];
+
+	if (!c->quit_asked && c->table != NULL && c->identity != NULL &&
+	    table_phase(c->table) == TABLE_PLAYING &&
+	    table_seat_find(c->table, c->identity) >= 0) {
+		c->quit_asked = true;
+		client_status(c, false, "Quit the hall? Your seat is kept for "
+		    "you while you are away. Ctrl-C again to quit, any other "
+		    "key to stay.");
+		return;
+	}
+	snprintf(bye, sizeof bye, c->identity != NULL ? "Goodbye, %s." :
+	    "Goodbye.", c->identity != NULL ? c->identity->name : "");
+	client_leave(c, bye);
+}
+
 static void
 client_key(struct client *c, const struct key_event *ev)
 {
@@ -304,6 +329,11 @@ client_key(struct client *c, const struct key_event *ev)
 	    ev->mouse.action != KEY_MOUSE_WHEEL_DOWN)
 		return;
 	client_status_clear(c);
+	if (ev->key == 'c' && ev->mods == KEY_MOD_CTRL) {
+		client_interrupt(c);
+		return;
+	}
+	c->quit_asked = false;
 	/* Ctrl-L repaints the whole terminal, whatever the screen. */
 	if (ev->key == 'l' && ev->mods == KEY_MOD_CTRL) {
 		client_redraw(c);

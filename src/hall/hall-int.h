@@ -155,6 +155,7 @@ struct client {
 	/* Input. */
 	struct keys		 keys;
 	struct clock_timer	*esc_timer;	/* the lone-Esc timer */
+	bool			 quit_asked;	/* Ctrl-C once in a game */
 
 	/* The status line: until the next key. */
 	char			 status[CLIENT_STATUS_LEN];

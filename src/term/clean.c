@@ -80,8 +80,13 @@ clean_char_ok(uint32_t cp)
 	return 1;
 }
 
-/* Spaces that CLEAN_TRIM treats as one plain space. */
-static int
+int
+clean_mark(uint32_t cp)
+{
+	return utf8_width(cp) == 0 && clean_char_ok(cp);
+}
+
+int
 clean_space(uint32_t cp)
 {
 	return cp == ' ' || cp == 0xa0 || cp == 0x1680 ||
@@ -98,6 +103,8 @@ clean_text(char *out, size_t outsize, const void *in, size_t inlen,
 	size_t		 len = 0, skip;
 	uint32_t	 cp;
 	int		 n, w, cols = 0, bad = 0, space = 0, cr = 0;
+	int		 marks = -1;	/* on the last character; -1: none to
+					   sit on */
 
 	if (outsize == 0)
 		return 0;
@@ -131,8 +138,15 @@ clean_text(char *out, size_t outsize, const void *in, size_t inlen,
 			continue;
 		if ((flags & CLEAN_TRIM) && clean_space(cp)) {
 			space = len > 0;	/* leading spaces go */
+			marks = -1;
 			continue;
 		}
+		if (clean_mark(cp)) {
+			if (marks < 0 || marks >= CLEAN_MARKS_MAX)
+				continue;
+			marks++;
+		} else
+			marks = clean_space(cp) ? -1 : 0;
 		if (space) {
 			/* The squeezed space, only if the next one fits too. */
 			w = utf8_width(cp);

@@ -17,7 +17,14 @@
  *  - noncharacters (U+FDD0-FDEF, U+xFFFE/xFFFF) and private use (its width
  *    is unknown to us)
  * and bounds the result in bytes and in display columns (cut at a character
- * boundary, never inside one).
+ * boundary, never inside one; once a character does not fit, nothing after
+ * it is kept, so a cut text has no holes).
+ *
+ * Combining marks (clean_mark: é as e + U+0301, Indic and Thai vowel signs,
+ * Hangul conjoining jamo) are kept, zero columns each, attached to the
+ * character before them: at most CLEAN_MARKS_MAX on one character, none at
+ * the start or on a space (a mark there would sit on whatever the screen
+ * shows before the text).
  */
 #ifndef SRC_CLEAN_H
 #define SRC_CLEAN_H
@@ -34,8 +41,22 @@
 				   U+3000, ...) count as spaces */
 #define CLEAN_ASCII	0x2	/* keep printable ASCII only (TERM, env) */
 
+/*
+ * Marks on one character: enough for Vietnamese, Indic, Thai, pointed
+ * Hebrew and jamo syllables (2-3), and short of the piles ("zalgo") that
+ * spill over the lines above and below.
+ */
+#define CLEAN_MARKS_MAX 4
+
 /* 1 if cp may appear in cleaned user text. */
 int	clean_char_ok(uint32_t cp);
+/* 1 if cp is a space that CLEAN_TRIM squeezes (U+0020, U+00A0, U+2000-200A,
+ * U+3000, ...); no mark sits on one. */
+int	clean_space(uint32_t cp);
+/* 1 if cp is a combining mark: allowed, and zero columns wide (what stays
+ * of the zero-width characters once clean_char_ok has refused the format
+ * and invisible ones). */
+int	clean_mark(uint32_t cp);
 
 /*
  * Clean inlen bytes of in into out (outsize >= 1; the result is

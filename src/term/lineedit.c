@@ -24,6 +24,7 @@ struct lineedit {
 	size_t		 max_chars;
 	size_t		 max_bytes;
 	int		 flags;
+	int		 full;		/* an insertion did not fit */
 	char		*str;		/* max_bytes + 1 */
 };
 
@@ -104,18 +105,66 @@ lineedit_clear(struct lineedit *le)
 {
 	memset(le->text, 0, le->n * sizeof *le->text);
 	le->n = le->cursor = le->scroll = 0;
+	le->full = 0;
 	lineedit_sync(le);
+}
+
+static int
+lineedit_is_mark(const struct lineedit *le, size_t i)
+{
+	return i < le->n && clean_mark(le->text[i]);
+}
+
+/* The start of the character after the one at i (i is a start). */
+static size_t
+lineedit_next(const struct lineedit *le, size_t i)
+{
+	if (i < le->n)
+		i++;
+	while (lineedit_is_mark(le, i))
+		i++;
+	return i;
+}
+
+/* The start of the character before i. */
+static size_t
+lineedit_prev(const struct lineedit *le, size_t i)
+{
+	if (i > 0)
+		i--;
+	while (i > 0 && lineedit_is_mark(le, i))
+		i--;
+	return i;
+}
+
+/* May a mark go at the cursor: is there a character to sit on, with room
+ * for one more? */
+static int
+lineedit_mark_fits(const struct lineedit *le)
+{
+	size_t	 at = le->cursor;
+
+	while (at > 0 && clean_mark(le->text[at - 1]))
+		at--;
+	return at > 0 && !clean_space(le->text[at - 1]) &&
+	    le->cursor - at < CLEAN_MARKS_MAX;
 }
 
 /* Insert cp at the cursor, or refuse: 0 or -1. */
 static int
 lineedit_insert(struct lineedit *le, uint32_t cp)
 {
-	if (!clean_char_ok(cp) || utf8_width(cp) <= 0)
+	if (!clean_char_ok(cp) || utf8_width(cp) < 0)
+		return -1;
+	if (clean_mark(cp) && !lineedit_mark_fits(le))
+		return -1;
+	if (le->full)
 		return -1;
 	if (le->n + 1 > le->max_chars ||
-	    le->bytes + utf8_len(cp) > le->max_bytes)
+	    le->bytes + utf8_len(cp) > le->max_bytes) {
+		le->full = 1;
 		return -1;
+	}
 	memmove(le->text + le->cursor + 1, le->text + le->cursor,
 	    (le->n - le->cursor) * sizeof *le->text);
 	le->text[le->cursor++] = cp;
@@ -210,12 +259,10 @@ lineedit_key(struct lineedit *le, const struct key_event *ev)
 			le->cursor = le->n;
 			break;
 		case 'b':
-			if (le->cursor > 0)
-				le->cursor--;
+			le->cursor = lineedit_prev(le, le->cursor);
 			break;
 		case 'f':
-			if (le->cursor < le->n)
-				le->cursor++;
+			le->cursor = lineedit_next(le, le->cursor);
 			break;
 		case 'k':
 			lineedit_cut(le, le->cursor, le->n);
@@ -229,8 +276,8 @@ lineedit_key(struct lineedit *le, const struct key_event *ev)
 		case 'd':
 			if (le->n == 0)
 				return LINEEDIT_IGNORED;	/* EOF-ish */
-			if (le->cursor < le->n)
-				lineedit_cut(le, le->cursor, le->cursor + 1);
+			lineedit_cut(le, le->cursor,
+			    lineedit_next(le, le->cursor));
 			break;
 		default:
 			return LINEEDIT_IGNORED;
@@ -259,18 +306,17 @@ lineedit_key(struct lineedit *le, const struct key_event *ev)
 		if (le->cursor > 0)
 			lineedit_cut(le, le->cursor - 1, le->cursor);
 	} else if (key == KEY_DELETE) {
-		if (le->cursor < le->n)
-			lineedit_cut(le, le->cursor, le->cursor + 1);
+		lineedit_cut(le, le->cursor, lineedit_next(le, le->cursor));
 	} else if (key == KEY_LEFT) {
 		if (mods & KEY_MOD_CTRL)
 			le->cursor = lineedit_word_left(le);
-		else if (le->cursor > 0)
-			le->cursor--;
+		else
+			le->cursor = lineedit_prev(le, le->cursor);
 	} else if (key == KEY_RIGHT) {
 		if (mods & KEY_MOD_CTRL)
 			le->cursor = lineedit_word_right(le);
-		else if (le->cursor < le->n)
-			le->cursor++;
+		else
+			le->cursor = lineedit_next(le, le->cursor);
 	} else if (key == KEY_HOME) {
 		le->cursor = 0;
 	} else if (key == KEY_END) {
@@ -285,14 +331,18 @@ lineedit_key(struct lineedit *le, const struct key_event *ev)
 
 	if (le->n != old_n)
 		lineedit_sync(le);
-	if (le->n != old_n || le->cursor != old_cursor)
+	if (le->n != old_n || le->cursor != old_cursor) {
+		le->full = 0;	/* room made, or a new place to type */
 		return LINEEDIT_CHANGED;
+	}
 	return LINEEDIT_UNCHANGED;
 }
 
 static int
 lineedit_width(const struct lineedit *le, size_t i)
 {
+	if (lineedit_is_mark(le, i))
+		return 0;
 	if (le->flags & LINEEDIT_STARS)
 		return 1;
 	return utf8_width(le->text[i]);
@@ -324,18 +374,28 @@ lineedit_view(struct lineedit *le, int width, char *out, size_t outlen,
 
 	/* Keep the cursor inside the field (its cell is column width-1 at
 	 * most), then use any room on the right to show more on the left. */
+	/* The window starts on a character, never on its marks (edits
+	 * may have moved text under it). */
 	if (le->scroll > le->cursor)
 		le->scroll = le->cursor;
+	while (le->scroll > 0 && lineedit_is_mark(le, le->scroll))
+		le->scroll--;
 	cols = lineedit_cols(le, le->scroll, le->cursor);
-	while (le->scroll < le->cursor && cols > (size_t)width - 1)
-		cols -= lineedit_width(le, le->scroll++);
+	while (le->scroll < le->cursor && cols > (size_t)width - 1) {
+		size_t next = lineedit_next(le, le->scroll);
+
+		cols -= lineedit_cols(le, le->scroll, next);
+		le->scroll = next;
+	}
 	total = cols + lineedit_cols(le, le->cursor, le->n) +
 	    (le->cursor == le->n);
 	while (le->scroll > 0) {
-		w = lineedit_width(le, le->scroll - 1);
+		size_t prev = lineedit_prev(le, le->scroll);
+
+		w = (int)lineedit_cols(le, prev, le->scroll);
 		if (total + w > (size_t)width || cols + w > (size_t)width - 1)
 			break;
-		le->scroll--;
+		le->scroll = prev;
 		total += w;
 		cols += w;
 	}
@@ -348,7 +408,9 @@ lineedit_view(struct lineedit *le, int width, char *out, size_t outlen,
 		w = lineedit_width(le, i);
 		if (cols + w > (size_t)width)
 			break;
-		if (le->flags & LINEEDIT_STARS) {
+		if ((le->flags & LINEEDIT_STARS) && w == 0)
+			n = 0;	/* a mark: its character has the star */
+		else if (le->flags & LINEEDIT_STARS) {
 			enc[0] = '*';
 			n = 1;
 		} else

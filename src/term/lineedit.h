@@ -3,8 +3,19 @@
  *
  * Holds code points, so the cursor never lands inside a character.  Bounded
  * both in code points and in UTF-8 bytes: an insertion that would pass
- * either bound is refused.  Characters that clean_char_ok() rejects (controls,
- * bidi, zero-width, ...) are never inserted, so the text is already clean.
+ * either bound is refused, and the line is then full: nothing more is
+ * inserted until something is deleted or the cursor moves, so a paste too
+ * long for the line is cut where it stopped fitting, never with holes
+ * (terminals need not bracket a paste, so it cannot be told from typing).
+ * Characters that clean_char_ok() rejects (controls, bidi, zero-width, ...)
+ * are never inserted, so the text is already clean.
+ *
+ * Combining marks (clean_mark()) are kept as clean_text keeps them: on the
+ * character before them, CLEAN_MARKS_MAX at most, never on a space or at
+ * the start.  A character and its marks are one for the cursor (Left,
+ * Right, Delete and the view step over them together); Backspace takes
+ * back the last code point, so a mark typed after a letter goes first.
+ * lineedit_chars and lineedit_cursor still count code points.
  *
  * Keys (src/term/keys.h): printable characters insert; Left/Right/Home/End,
  * Ctrl-A/E/B/F move; Backspace/^H, Delete/Ctrl-D delete; Ctrl-K kills to the

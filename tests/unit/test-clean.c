@@ -2,6 +2,7 @@
  * test-clean.c - the cleaner for user text, with hostile input.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,13 +24,14 @@ cleaned(const char *in, int maxcols, int flags)
 	return out;
 }
 
-/* Cleaned text is valid UTF-8 of allowed code points only. */
+/* Cleaned text is valid UTF-8 of allowed code points only, and every
+ * combining mark sits on a character, a few at most. */
 static void
 check_clean(const char *s, size_t len)
 {
-	uint32_t	cp;
+	uint32_t	cp, before = ' ';
 	size_t		skip;
-	int		n;
+	int		n, marks = 0;
 
 	CHECK((strlen(s)) == (len));
 	while (len > 0) {
@@ -37,6 +39,13 @@ check_clean(const char *s, size_t len)
 		CHECK((n) > (0));
 		if (!clean_char_ok(cp))
 			ck_abort_msg("U+%04X kept", cp);
+		if (clean_mark(cp)) {
+			CHECK(before != ' ');
+			CHECK(++marks <= CLEAN_MARKS_MAX);
+		} else {
+			before = cp;
+			marks = 0;
+		}
 		s += n;
 		len -= n;
 	}
@@ -167,6 +176,57 @@ START_TEST(test_clean_char_ok)
 }
 END_TEST
 
+/*
+ * Combining marks stay, zero columns each, on the character before them:
+ * é written as e + U+0301, Hindi and Thai vowel signs and tone marks,
+ * Hangul syllables spelt in conjoining jamo.  With no character to sit on
+ * (the start, a space) they go, and a pile of them is cut short.
+ */
+START_TEST(test_clean_marks)
+{
+	char	out[401], in[5000], want[401];
+	size_t	n;
+
+	ck_assert_str_eq(cleaned("cafe\xcc\x81", -1, 0), "cafe\xcc\x81");
+	ck_assert_str_eq(cleaned("\xe0\xa4\xb9\xe0\xa4\xbf\xe0\xa4\x82"
+	    "\xe0\xa4\xa6\xe0\xa5\x80", -1, 0),
+	    "\xe0\xa4\xb9\xe0\xa4\xbf\xe0\xa4\x82\xe0\xa4\xa6\xe0\xa5\x80");
+	ck_assert_str_eq(cleaned("\xe0\xb8\x97\xe0\xb8\xb5\xe0\xb9\x88", -1,
+	    0), "\xe0\xb8\x97\xe0\xb8\xb5\xe0\xb9\x88");
+	ck_assert_str_eq(cleaned("\xe1\x84\x80\xe1\x85\xa1\xe1\x86\xa8", -1,
+	    0), "\xe1\x84\x80\xe1\x85\xa1\xe1\x86\xa8");
+	/* zero columns: two e + U+0301 in two columns */
+	ck_assert_str_eq(cleaned("e\xcc\x81" "e\xcc\x81" "x", 2, 0),
+	    "e\xcc\x81" "e\xcc\x81");
+	/* nothing to sit on */
+	ck_assert_str_eq(cleaned("\xcc\x81" "a", -1, 0), "a");
+	ck_assert_str_eq(cleaned("a \xcc\x81" "b", -1, 0), "a b");
+	ck_assert_str_eq(cleaned("a  \xcc\x81" "b", -1, CLEAN_TRIM), "a b");
+	ck_assert_str_eq(cleaned("\xcc\x81\xcc\x81", -1, CLEAN_TRIM), "");
+	/* a pile (zalgo) keeps CLEAN_MARKS_MAX */
+	ck_assert_str_eq(cleaned("a\xcc\x81\xcc\x82\xcc\x83\xcc\x84\xcc\x85"
+	    "\xcc\x86" "b", -1, 0), "a\xcc\x81\xcc\x82\xcc\x83\xcc\x84" "b");
+	/* still refused between letters: ZWJ, ZWNJ, CGJ, bidi overrides */
+	ck_assert_str_eq(cleaned("a\xe2\x80\x8d\xe2\x80\x8c\xcd\x8f"
+	    "\xe2\x80\xae" "b", -1, 0), "ab");
+	ck_assert(!clean_mark(0x200d));
+	ck_assert(!clean_mark(0x034f));
+	ck_assert(!clean_mark('e'));
+	ck_assert(clean_mark(0x301));
+	ck_assert(clean_mark(0x1161));
+	/* a paste at the byte cap stops there: nothing narrow after it */
+	n = (size_t)snprintf(in, sizeof in, "B5");
+	for (int i = 0; i < 1500; i++)
+		n += (size_t)snprintf(in + n, sizeof in - n, "\xe6\xbc\xa2");
+	snprintf(in + n, sizeof in - n, "END");
+	n = (size_t)snprintf(want, sizeof want, "B5");
+	for (int i = 0; i < 132; i++)
+		n += (size_t)snprintf(want + n, sizeof want - n, "\xe6\xbc\xa2");
+	clean_text(out, sizeof out, in, strlen(in), 300, CLEAN_TRIM);
+	ck_assert_str_eq(out, want);
+}
+END_TEST
+
 /* Random bytes always come out clean and within bounds. */
 START_TEST(test_clean_random)
 {
@@ -235,6 +295,7 @@ clean_suite(void)
 	tcase_add_test(tc, test_clean_flags);
 	tcase_add_test(tc, test_clean_bounds);
 	tcase_add_test(tc, test_clean_char_ok);
+	tcase_add_test(tc, test_clean_marks);
 	tcase_add_test(tc, test_clean_random);
 	tcase_add_test(tc, test_clean_name);
 	suite_add_tcase(s, tc);

@@ -107,7 +107,10 @@ START_TEST(test_family_commands)
 		ANSWER(line, want);
 	}
 	ok("gh-variant connect6");
-	ANSWER("gh-forbidden", "? connect6 has no restricted points\n\n");
+	/* "empty if none" (PROTOCOL.md): Connect6 restricts no point */
+	ANSWER("gh-forbidden", "=\n\n");
+	ok("play b j10");
+	ANSWER("gh-forbidden", "=\n\n");
 	ok("gh-variant renju");
 	ok("gh-setup black g8 i8 h7 h9 tomove black");
 	ANSWER("gh-forbidden", "= h8:double-three\n\n");
@@ -135,18 +138,57 @@ START_TEST(test_play_and_undo)
 }
 END_TEST
 
+/* In the stone games FROM is one point: the answer is that point when a
+ * stone may go there, else empty; what is not a point is refused. */
 START_TEST(test_legal_filter)
 {
 	ok("play b h8");
-	ANSWER("gh-legal h1", "= h1 h10 h11 h12 h13 h14 h15\n\n");
-	ANSWER("gh-legal h", "= h1 h2 h3 h4 h5 h6 h7 h9 h10 h11 h12 h13 h14 "
-	    "h15\n\n");
-	ANSWER("gh-legal zz", "=\n\n");
+	ANSWER("gh-legal h1", "= h1\n\n");
+	ANSWER("gh-legal h8", "=\n\n");
+	ANSWER("gh-legal h", "? gh-legal h: not a point of gomoku\n\n");
+	ck_assert_int_eq(feed("gh-legal zz")[0], '?');
+	ck_assert_int_eq(feed("gh-legal h16")[0], '?');
+	ck_assert_int_eq(feed("gh-legal P*")[0], '?');
 	ck_assert_int_eq(feed("gh-legal a b")[0], '?');
 	ok("gh-variant renju");
 	ANSWER("gh-legal", "= h8\n\n");
+	ANSWER("gh-legal a1", "=\n\n");
 	ok("play b h8");
 	ANSWER("gh-legal", "= g7 g8 g9 h7 h9 i7 i8 i9\n\n");
+	ANSWER("gh-legal g7", "= g7\n\n");
+	ok("gh-variant connect6 size=13");
+	ck_assert_int_eq(feed("gh-legal n1")[0], '?');
+	ANSWER("gh-legal m13", "= m13\n\n");
+}
+END_TEST
+
+/* In four-player shogi FROM is a square or a piece letter and '*'. */
+START_TEST(test_legal_filter_yonin)
+{
+	ok("gh-variant yonin");
+	ANSWER("gh-legal 7i", "= 7i7h 7i8h\n\n");
+	ANSWER("gh-legal 5e", "=\n\n");
+	/* none in hand (a king never is): empty */
+	ANSWER("gh-legal P*", "=\n\n");
+	ANSWER("gh-legal K*", "=\n\n");
+	ANSWER("gh-legal zz", "? gh-legal zz: not a square (9a to 1i) nor a "
+	    "piece and * (K* R* G* S* P*)\n\n");
+	ck_assert_int_eq(feed("gh-legal 10a")[0], '?');
+	ck_assert_int_eq(feed("gh-legal 5j")[0], '?');
+	ck_assert_int_eq(feed("gh-legal 0a")[0], '?');
+	ck_assert_int_eq(feed("gh-legal 7")[0], '?');
+	ck_assert_int_eq(feed("gh-legal 7g7f")[0], '?');
+	ck_assert_int_eq(feed("gh-legal P")[0], '?');
+	ck_assert_int_eq(feed("gh-legal X*")[0], '?');
+	ck_assert_int_eq(feed("gh-legal +P*")[0], '?');
+	ck_assert_int_eq(feed("gh-legal P*5e")[0], '?');
+	ck_assert_int_eq(feed("gh-legal p*")[0], '?');
+	ok("gh-setup 5i:S:K 9e:W:K 5a:N:K 1e:E:K hand:S:G1,P1 tomove:S");
+	ANSWER("gh-legal 5i", "= 5i4h 5i4i 5i5h 5i6h 5i6i\n\n");
+	/* a drop of one kind, not of every kind whose letter begins so */
+	ck_assert_ptr_null(strstr(feed("gh-legal G*"), "P*"));
+	ck_assert_ptr_nonnull(strstr(feed("gh-legal G*"), "G*5e"));
+	ck_assert_ptr_null(strstr(feed("gh-legal P*"), "G*"));
 }
 END_TEST
 
@@ -159,6 +201,15 @@ START_TEST(test_variant_and_options)
 	ck_assert_int_eq(strncmp(feed("gh-variant gomoku colour=red"),
 	    "? unknown option for gomoku: colour", 35), 0);
 	ck_assert_int_eq(feed("gh-variant")[0], '?');
+	/* each bad value is answered with its own key's values */
+	ANSWER("gh-variant yonin movelimit=abc", "? bad value for movelimit: "
+	    "'abc' (0 for none, or plies up to 1000000)\n\n");
+	ANSWER("gh-variant yonin mode=teams", "? bad value for mode: 'teams' "
+	    "(individual or pairs)\n\n");
+	ANSWER("gh-variant yonin end=three", "? bad value for end: 'three' "
+	    "(two or last)\n\n");
+	ANSWER("gh-variant yonin transfer=x", "? bad value for transfer: 'x' "
+	    "(inherit or ownerless)\n\n");
 	ok("gh-variant freestyle opening=swap2");
 	ANSWER("gh-players", "= P1=? P2=?\n\n");
 	ok("play b h8");
@@ -216,14 +267,36 @@ START_TEST(test_perft)
 {
 	ANSWER("gh-perft 0", "= 1\n\n");
 	ANSWER("gh-perft 2", "= 50400\n\n");
-	ck_assert_int_eq(strncmp(feed("gh-perft 9"), "? gh-perft 9: about",
-	    19), 0);
+	/* hopeless counts are refused at once, without a walk */
+	ck_assert_int_eq(strncmp(feed("gh-perft 9"), "? gh-perft 9: more "
+	    "than", 20), 0);
 	ck_assert_int_eq(strncmp(feed("gh-perft -1"), "? bad depth: -1", 15),
 	    0);
 	ck_assert_int_eq(feed("gh-perft 99999999999999999999")[0], '?');
 	ck_assert_int_eq(feed("gh-perft")[0], '?');
 	ok("gh-variant renju");
 	ANSWER("gh-perft 3", "= 184\n\n");
+}
+END_TEST
+
+/*
+ * The budget bounds the work, whatever a guess of the count says: perft 2
+ * after one stone lists the moves of 225 positions (the board and its 224
+ * answers).  A walk stopped by the budget leaves the game as
+ * it was.
+ */
+START_TEST(test_perft_budget)
+{
+	ok("play b a1");
+	gtp_set_perft_budget(gtp, 224);
+	ANSWER("gh-perft 1", "= 224\n\n");
+	ANSWER("gh-perft 2", "? gh-perft 2: more than 224 positions to "
+	    "walk, the budget of one answer\n\n");
+	ANSWER("gh-record", "= gomoku size=15 overline=on restrict=off moves "
+	    "a1\n\n");
+	ANSWER("gh-status", "= play white\n\n");
+	gtp_set_perft_budget(gtp, 225);
+	ANSWER("gh-perft 2", "= 49952\n\n");
 }
 END_TEST
 
@@ -369,10 +442,12 @@ gtp_suite(void)
 	tcase_add_test(tc, test_family_commands);
 	tcase_add_test(tc, test_play_and_undo);
 	tcase_add_test(tc, test_legal_filter);
+	tcase_add_test(tc, test_legal_filter_yonin);
 	tcase_add_test(tc, test_variant_and_options);
 	tcase_add_test(tc, test_boardsize_and_clear);
 	tcase_add_test(tc, test_setup_and_board);
 	tcase_add_test(tc, test_perft);
+	tcase_add_test(tc, test_perft_budget);
 	tcase_add_test(tc, test_showboard);
 	tcase_add_test(tc, test_genmove_plays);
 	tcase_add_test(tc, test_genmove_repeatable);

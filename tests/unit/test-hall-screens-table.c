@@ -171,6 +171,41 @@ START_TEST(test_leave_asks_in_game)
 }
 END_TEST
 
+/*
+ * Ctrl-C in one's own running game asks first: a second Ctrl-C leaves the
+ * hall (the seat is held, as for a dropped line), any other key stays.
+ * Someone who only watches leaves at once.
+ */
+START_TEST(test_ctrl_c_asks_in_game)
+{
+	char			 code[16];
+	struct fake_term	*a = fake_term_guest(fh);
+	struct fake_term	*b = fake_term_guest(fh);
+	struct fake_term	*w = fake_term_guest(fh);
+
+	(void)game(a, b, code, sizeof code);
+	fake_term_type(a, "\x03");
+	ck_shows(a, "Quit the hall?");
+	ck_assert_int_eq(a->closes, 0);
+	fake_term_type(a, "v");			/* stays */
+	ck_hides(a, "Quit the hall?");
+	fake_term_type(a, "\x03");
+	ck_assert_int_eq(a->closes, 0);
+	fake_term_type(a, "\x03");
+	ck_assert_int_eq(a->closes, 1);
+	/* in the chat line too */
+	fake_term_type(b, "c");
+	fake_term_type(b, "\x03");
+	ck_shows(b, "Quit the hall?");
+	ck_assert_int_eq(b->closes, 0);
+	/* a watcher */
+	fake_term_type(w, "w");
+	ck_shows(w, "watching");
+	fake_term_type(w, "\x03");
+	ck_assert_int_eq(w->closes, 1);
+}
+END_TEST
+
 /* Join from the lobby's list, and watch: the watcher sees the game. */
 START_TEST(test_join_and_watch_from_list)
 {
@@ -418,6 +453,7 @@ hall_tables_suite(void)
 	tcase_add_test(tc, test_join_by_code_bad);
 	tcase_add_test(tc, test_play_a_stone);
 	tcase_add_test(tc, test_leave_asks_in_game);
+	tcase_add_test(tc, test_ctrl_c_asks_in_game);
 	tcase_add_test(tc, test_join_and_watch_from_list);
 	tcase_add_test(tc, test_empty_table_freed_later);
 	tcase_add_test(tc, test_resign_then_both_leave);

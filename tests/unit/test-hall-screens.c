@@ -404,6 +404,28 @@ START_TEST(test_quit_and_hangup)
 }
 END_TEST
 
+/* Ctrl-C leaves the hall from any screen that is not one's own game: the
+ * welcome, the lobby, its chat line, a screen over it. */
+START_TEST(test_ctrl_c_quits)
+{
+	static const char	*keys[] = { "", "?", "t", "n" };
+	char			 bye[80];
+	struct fake_term	*ft = fake_term_connect(fh, 80, 24);
+
+	fake_term_type(ft, "\x03");
+	ck_assert_int_eq(ft->closes, 1);
+	ck_screen(ft, fake_term_find(ft, "Goodbye.") >= 0, "no farewell");
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		ft = fake_term_guest(fh);
+		fake_term_type(ft, keys[i]);
+		fake_term_type(ft, "\x03");
+		ck_assert_int_eq(ft->closes, 1);
+		snprintf(bye, sizeof bye, "Goodbye, %s.", ft->name);
+		ck_screen(ft, fake_term_find(ft, bye) >= 0, "no farewell");
+	}
+}
+END_TEST
+
 /* The mouse: a click on a button is the button's key. */
 START_TEST(test_mouse)
 {
@@ -562,6 +584,7 @@ hall_screens_suite(void)
 	tcase_add_test(tc, test_help_and_back);
 	tcase_add_test(tc, test_esc_timer);
 	tcase_add_test(tc, test_quit_and_hangup);
+	tcase_add_test(tc, test_ctrl_c_quits);
 	tcase_add_test(tc, test_slow_terminal_latest_wins);
 	tcase_add_test(tc, test_chat_utf8);
 	tcase_add_test(tc, test_device_key_guest);

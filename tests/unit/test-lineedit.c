@@ -3,6 +3,7 @@
  * a person types (and as an attacker would).
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,8 +147,8 @@ START_TEST(test_lineedit_hostile)
 	ck_assert_ptr_null(strchr(t, 0x07));
 	/* bidi, zero-width, C1, invalid UTF-8 */
 	lineedit_clear(le);
-	type(le, "\xe2\x80\xae" "x\xe2\x80\x8by\xc2\x9bz\xc0\xaf\xff"
-	    "\xcc\x81", NULL);
+	type(le, "\xcc\x81\xe2\x80\xae" "x\xe2\x80\x8by\xc2\x9bz\xc0\xaf"
+	    "\xff", NULL);
 	ck_assert_str_eq(lineedit_text(le), "xyz");
 	/* a paste with newlines does not submit */
 	lineedit_clear(le);
@@ -167,12 +168,14 @@ START_TEST(test_lineedit_bounds)
 	struct lineedit	*le = lineedit_create(5, 8, 0);
 	char		 big[10001];
 
-	/* the byte bound: 中 is 3 bytes */
+	/* the byte bound: 中 is 3 bytes; once one did not fit the line is
+	 * full, even for what would */
 	type(le, "中中中", NULL);
 	ck_assert_str_eq(lineedit_text(le), "中中");
-	type(le, "ab", NULL);
-	ck_assert_str_eq(lineedit_text(le), "中中ab");
-	ck_assert_int_eq(key(le, 'c', 0), LINEEDIT_UNCHANGED);
+	ck_assert_int_eq(key(le, 'a', 0), LINEEDIT_UNCHANGED);
+	ck_assert_int_eq(key(le, KEY_BACKSPACE, 0), LINEEDIT_CHANGED);
+	type(le, "abcde", NULL);
+	ck_assert_str_eq(lineedit_text(le), "中abcd");
 	/* the code point bound */
 	lineedit_clear(le);
 	type(le, "abcdefgh", NULL);
@@ -185,6 +188,131 @@ START_TEST(test_lineedit_bounds)
 	type(le, big, NULL);
 	ck_assert_uint_eq(lineedit_chars(le), 200);
 	ck_assert_uint_eq(strlen(lineedit_text(le)), 200);
+	lineedit_free(le);
+}
+END_TEST
+
+/*
+ * A paste longer than the line stops where it stopped fitting: the chat
+ * line (300 code points, 400 bytes) given B5, 1500 x 漢 and END keeps B5 and
+ * 132 x 漢, not the E and N that would still fit after them.  Deleting or
+ * moving the cursor makes room to type again.
+ */
+START_TEST(test_lineedit_full)
+{
+	struct lineedit	*le = lineedit_create(300, 400, 0);
+	char		*paste = malloc(2 + 1500 * 3 + 4), want[401];
+	size_t		 n = 0;
+
+	ck_assert_ptr_nonnull(paste);
+	n += (size_t)sprintf(paste + n, "B5");
+	for (int i = 0; i < 1500; i++)
+		n += (size_t)sprintf(paste + n, "漢");
+	sprintf(paste + n, "END");
+	n = (size_t)sprintf(want, "B5");
+	for (int i = 0; i < 132; i++)
+		n += (size_t)sprintf(want + n, "漢");
+	type(le, paste, NULL);
+	ck_assert_str_eq(lineedit_text(le), want);
+	/* the same pasted between brackets */
+	lineedit_clear(le);
+	type(le, "\x1b[200~", NULL);
+	type(le, paste, NULL);
+	type(le, "\x1b[201~", NULL);
+	ck_assert_str_eq(lineedit_text(le), want);
+	ck_assert_int_eq(key(le, 'x', 0), LINEEDIT_UNCHANGED);
+	/* a cursor move, a deletion: room again */
+	ck_assert_int_eq(key(le, KEY_LEFT, 0), LINEEDIT_CHANGED);
+	ck_assert_int_eq(key(le, 'x', 0), LINEEDIT_CHANGED);
+	ck_assert_int_eq(key(le, 'y', 0), LINEEDIT_CHANGED);
+	ck_assert_int_eq(key(le, 'q', 0), LINEEDIT_UNCHANGED);
+	ck_assert_int_eq(key(le, KEY_END, 0), LINEEDIT_CHANGED);
+	ck_assert_int_eq(key(le, KEY_BACKSPACE, 0), LINEEDIT_CHANGED);
+	ck_assert_int_eq(key(le, 'z', 0), LINEEDIT_CHANGED);
+	ck_assert_uint_eq(strlen(lineedit_text(le)), 398);
+	/* lineedit_set cuts the same way */
+	ck_assert_int_eq(lineedit_set(le, paste), -1);
+	ck_assert_str_eq(lineedit_text(le), want);
+	free(paste);
+	lineedit_free(le);
+}
+END_TEST
+
+/*
+ * Combining marks are kept, attached to the character before them: they
+ * take no column, the cursor steps over a character and its marks as one,
+ * Backspace takes the last mark back first (as it was typed), Delete the
+ * whole character.  A mark with nothing to sit on, or one too many, is
+ * refused.
+ */
+START_TEST(test_lineedit_marks)
+{
+	struct lineedit	*le = lineedit_create(100, 400, 0);
+	char		 out[64];
+	int		 col;
+
+	type(le, "cafe\xcc\x81", NULL);
+	ck_assert_str_eq(lineedit_text(le), "cafe\xcc\x81");
+	ck_assert_uint_eq(lineedit_chars(le), 5);
+	ck_assert_int_eq(lineedit_view(le, 10, out, sizeof out, &col), 4);
+	ck_assert_str_eq(out, "cafe\xcc\x81");
+	ck_assert_int_eq(col, 4);
+	key(le, KEY_LEFT, 0);
+	ck_assert_uint_eq(lineedit_cursor(le), 3);
+	key(le, KEY_RIGHT, 0);
+	ck_assert_uint_eq(lineedit_cursor(le), 5);
+	key(le, 'b', KEY_MOD_CTRL);
+	ck_assert_uint_eq(lineedit_cursor(le), 3);
+	key(le, 'f', KEY_MOD_CTRL);
+	ck_assert_uint_eq(lineedit_cursor(le), 5);
+	ck_assert_int_eq(key(le, KEY_BACKSPACE, 0), LINEEDIT_CHANGED);
+	ck_assert_str_eq(lineedit_text(le), "cafe");
+	type(le, "\xcc\x81\xcc\x88", NULL);
+	key(le, KEY_LEFT, 0);
+	ck_assert_uint_eq(lineedit_cursor(le), 3);
+	ck_assert_int_eq(key(le, KEY_DELETE, 0), LINEEDIT_CHANGED);
+	ck_assert_str_eq(lineedit_text(le), "caf");
+	/* a mark typed before a character sits on the one before it */
+	key(le, KEY_HOME, 0);
+	key(le, KEY_RIGHT, 0);
+	type(le, "\xcc\x81", NULL);
+	ck_assert_str_eq(lineedit_text(le), "c\xcc\x81" "af");
+	ck_assert_uint_eq(lineedit_cursor(le), 2);
+	/* nothing to sit on */
+	lineedit_clear(le);
+	ck_assert_int_eq(key(le, 0x301, 0), LINEEDIT_UNCHANGED);
+	type(le, "a \xcc\x81", NULL);
+	ck_assert_str_eq(lineedit_text(le), "a ");
+	/* a pile keeps CLEAN_MARKS_MAX, and a full pile does not make the
+	 * line full */
+	lineedit_clear(le);
+	type(le, "a\xcc\x81\xcc\x82\xcc\x83\xcc\x84\xcc\x85\xcc\x86" "b",
+	    NULL);
+	ck_assert_str_eq(lineedit_text(le),
+	    "a\xcc\x81\xcc\x82\xcc\x83\xcc\x84" "b");
+	/* Thai, Hindi and conjoining jamo as typed */
+	ck_assert_int_eq(lineedit_set(le, "\xe0\xb8\x97\xe0\xb8\xb5\xe0\xb9\x88 "
+	    "\xe0\xa4\xb9\xe0\xa4\xbf\xe0\xa4\x82 \xe1\x84\x80\xe1\x85\xa1"
+	    "\xe1\x86\xa8"), 0);
+	/* a scrolled view never starts on a mark */
+	lineedit_clear(le);
+	for (int i = 0; i < 20; i++)
+		type(le, "e\xcc\x81", NULL);
+	for (int w = 1; w < 8; w++) {
+		for (int i = 0; i < 20; i++) {
+			lineedit_view(le, w, out, sizeof out, &col);
+			ck_assert(out[0] == 'e' || out[0] == '\0');
+			ck_assert_int_le(utf8_strwidth(out), w);
+			key(le, KEY_LEFT, 0);
+		}
+		key(le, KEY_END, 0);
+	}
+	/* a password shows one star per character */
+	lineedit_set_flags(le, LINEEDIT_STARS);
+	lineedit_set(le, "e\xcc\x81x");
+	lineedit_view(le, 10, out, sizeof out, &col);
+	ck_assert_str_eq(out, "**");
+	ck_assert_int_eq(col, 2);
 	lineedit_free(le);
 }
 END_TEST
@@ -255,12 +383,47 @@ START_TEST(test_lineedit_view)
 }
 END_TEST
 
+/* Every mark in s sits on a character, CLEAN_MARKS_MAX at most. */
+static int
+marks_sit(const char *s)
+{
+	uint32_t	cp, before = ' ';
+	size_t		len = strlen(s), skip;
+	int		n, marks = 0;
+
+	for (; len > 0; s += n, len -= n) {
+		if ((n = utf8_decode(s, len, &cp, &skip)) <= 0)
+			return 0;
+		if (!clean_mark(cp)) {
+			before = cp;
+			marks = 0;
+		} else if (before == ' ' || ++marks > CLEAN_MARKS_MAX)
+			return 0;
+	}
+	return 1;
+}
+
+/* The code point at index i of s. */
+static uint32_t
+cp_at(const char *s, size_t i)
+{
+	uint32_t	cp = 0;
+	size_t		len = strlen(s), skip;
+	int		n;
+
+	for (; len > 0; s += n, len -= n) {
+		if ((n = utf8_decode(s, len, &cp, &skip)) <= 0 || i-- == 0)
+			break;
+	}
+	return cp;
+}
+
 /* Random keys: the text stays clean, bounded, and the view fits. */
 START_TEST(test_lineedit_random)
 {
-	static const uint32_t	keys[] = { 'a', ' ', 0x4e2d, 0xe9, KEY_LEFT,
-	    KEY_RIGHT, KEY_HOME, KEY_END, KEY_BACKSPACE, KEY_DELETE, 'w', 'k',
-	    'u', 'b', 'f', 0x202e, 0x1b, 0x200b, KEY_ENTER };
+	static const uint32_t	keys[] = { 'a', ' ', 0x4e2d, 0xe9, 0x301,
+	    KEY_LEFT, KEY_RIGHT, KEY_HOME, KEY_END, KEY_BACKSPACE, KEY_DELETE,
+	    'w', 'k', 'u', 'b', 'f', 0x202e, 0x1b, 0x200b, KEY_ENTER };
 	struct lineedit		*le = lineedit_create(30, 60, 0);
 	uint64_t		 s = 1234567;
 	char			 out[128];
@@ -283,9 +446,13 @@ START_TEST(test_lineedit_random)
 		CHECK((strlen(lineedit_text(le))) <= (60));
 		CHECK((lineedit_cursor(le)) <= (lineedit_chars(le)));
 		CHECK(strchr(lineedit_text(le), 0x1b) == NULL);
+		CHECK(marks_sit(lineedit_text(le)));
+		CHECK(lineedit_cursor(le) == lineedit_chars(le) ||
+		    !clean_mark(cp_at(lineedit_text(le), lineedit_cursor(le))));
 		width = 1 + (s >> 32) % 12;
 		lineedit_view(le, width, out, sizeof out, &col);
 		CHECK((utf8_strwidth(out)) <= (width));
+		CHECK(out[0] == '\0' || !clean_mark(cp_at(out, 0)));
 		CHECK((col) >= (0));
 		CHECK((col) < (width));
 	}
@@ -303,6 +470,8 @@ lineedit_suite(void)
 	tcase_add_test(tc, test_lineedit_results);
 	tcase_add_test(tc, test_lineedit_hostile);
 	tcase_add_test(tc, test_lineedit_bounds);
+	tcase_add_test(tc, test_lineedit_full);
+	tcase_add_test(tc, test_lineedit_marks);
 	tcase_add_test(tc, test_lineedit_view);
 	tcase_add_test(tc, test_lineedit_random);
 	suite_add_tcase(s, tc);
