@@ -27,6 +27,12 @@ grep -q '^# settings from .*gamehall.conf' "$tmp/sample" ||
 	fail "-T does not say which file it read"
 grep -q ' $' "$tmp/defaults" && fail "-T leaves a trailing blank"
 
+# gamehall.conf(5) describes every setting.
+for key in $(cat "$tmp/keys.T"); do
+	grep -qx ".B $key" "$src/docs/gamehall.conf.5" ||
+		fail "gamehall.conf(5) does not describe $key"
+done
+
 # -T's output is a config file that gives the same settings back.
 "$d" -f /dev/null -o ssh_port=3022 -o 'penalty_exempt=127.0.0.1, ::1' \
 	-o user=nobody -o log=syslog -T >"$tmp/changed.conf"
