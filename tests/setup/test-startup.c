@@ -4,6 +4,7 @@
  *
  * - a busy port fails the start before anything is made on disk (no state
  *   directory, no host key);
+ * - its log lines carry a timestamp on stderr, and none under journald;
  * - started as root without `user` it refuses, and with `user = nobody`
  *   it runs as nobody with a state directory nobody owns (root only;
  *   skipped otherwise);
@@ -50,6 +51,7 @@ struct startup_run {
 	pid_t	 pid;
 	char	 log[300];
 	int	 notify;	/* our end of NOTIFY_SOCKET, or -1 */
+	bool	 journal;	/* stderr as if journald read it */
 };
 
 static void
@@ -164,6 +166,17 @@ startup_spawn(struct startup *t, struct startup_run *run, const char *name,
 		else
 			unsetenv("NOTIFY_SOCKET");
 		unsetenv("JOURNAL_STREAM");
+		if (run->journal) {
+			struct stat	 st;
+			char		 id[64];
+
+			if (fstat(fd, &st) == 0) {
+				snprintf(id, sizeof id, "%llu:%llu",
+				    (unsigned long long)st.st_dev,
+				    (unsigned long long)st.st_ino);
+				setenv("JOURNAL_STREAM", id, 1);
+			}
+		}
 		execv(t->daemon, (char *const *)argv);
 		_exit(127);
 	}
@@ -245,12 +258,15 @@ startup_user_arg(void)
 	return geteuid() == 0 ? "user=root" : "user=";
 }
 
-/* A second daemon on a busy port leaves nothing behind. */
+/*
+ * A second daemon on a busy port leaves nothing behind.  The telnet run
+ * also logs as under journald: priority prefixes, no timestamps.
+ */
 static void
 startup_busy_port(struct startup *t, bool telnet)
 {
 	struct startup_run	 run;
-	char			 state[300], busy[16], other[16];
+	char			 state[300], busy[16], other[16], *log;
 	int			 port, fd, rc;
 	const char		*args[16];
 	int			 n = 0;
@@ -277,6 +293,8 @@ startup_busy_port(struct startup *t, bool telnet)
 	args[n++] = "--telnet-port";
 	args[n++] = telnet ? busy : other;
 	args[n] = NULL;
+	memset(&run, 0, sizeof run);
+	run.journal = telnet;
 	if (startup_spawn(t, &run, telnet ? "busy-telnet" : "busy-ssh", NULL,
 	    args) != 0) {
 		startup_fail(t, "fork: %s", strerror(errno));
@@ -291,9 +309,14 @@ startup_busy_port(struct startup *t, bool telnet)
 	if (startup_exists(state))
 		startup_fail(t, "busy %s port: the state directory %s was "
 		    "made", telnet ? "telnet" : "ssh", state);
-	if (strstr(startup_read_file(run.log), "cannot listen") == NULL)
+	log = startup_read_file(run.log);
+	if (strstr(log, "cannot listen") == NULL)
 		startup_fail(t, "busy port: no 'cannot listen' in the log: %s",
-		    startup_read_file(run.log));
+		    log);
+	if (telnet && strncmp(log, "<6>info: gamehalld", 18) != 0)
+		startup_fail(t, "under journald: %s", log);
+	if (!telnet && (log[0] < '0' || log[0] > '9'))
+		startup_fail(t, "no timestamp on stderr: %s", log);
 }
 
 /* Root without a user is refused; root with user=nobody becomes nobody. */
@@ -328,6 +351,7 @@ startup_root(struct startup *t)
 	args[n++] = "--state-dir";
 	args[n++] = state;
 	args[n] = NULL;
+	memset(&run, 0, sizeof run);
 	if (startup_spawn(t, &run, "root-refused", NULL, args) != 0)
 		return;
 	rc = startup_wait(&run, STARTUP_WAIT_MS);
@@ -403,6 +427,7 @@ startup_notify_reload(struct startup *t)
 		printf("skip: %s is too long for a socket\n", sock);
 		return;
 	}
+	memset(&run, 0, sizeof run);
 	run.notify = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	memset(&sun, 0, sizeof sun);
 	sun.sun_family = AF_UNIX;
