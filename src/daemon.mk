@@ -13,21 +13,21 @@
 # src/libdaemon.a.
 
 DAEMON_CFLAGS = $(LIBSSH_CFLAGS) $(LIBEVENT_CFLAGS) $(LIBTELNET_CFLAGS) \
-	$(SQLITE_CFLAGS)
+	$(SQLITE_CFLAGS) $(LIBSYSTEMD_CFLAGS)
 DAEMON_LIBS = $(LIBSSH_LIBS) $(LIBEVENT_LIBS) $(LIBTELNET_LIBS) \
-	$(SQLITE_LIBS) $(LIBCRYPT_LIBS) -lpthread -lm
+	$(SQLITE_LIBS) $(LIBCRYPT_LIBS) $(LIBSYSTEMD_LIBS) -lpthread -lm
 
 noinst_LIBRARIES += src/libdaemon.a
 src_libdaemon_a_CFLAGS = $(AM_CFLAGS) $(DAEMON_CFLAGS)
 src_libdaemon_a_SOURCES =
 
-bin_PROGRAMS += gamehalld
+# A daemon: sbin, like sshd.
+sbin_PROGRAMS += gamehalld
 gamehalld_SOURCES = src/gamehalld.c
 gamehalld_CFLAGS = $(AM_CFLAGS) $(DAEMON_CFLAGS)
 gamehalld_LDADD = src/libdaemon.a src/term/libterm.a screens/libscreens.a \
 	src/store/libstore.a engine/libengine.a $(DAEMON_LIBS)
 
-EXTRA_DIST += etc/gamehall.conf etc/gamehalld.service etc/gamehalld.8
 
 include src/base/base.mk
 include src/store/store.mk

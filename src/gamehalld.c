@@ -2,6 +2,17 @@
  * gamehalld.c - the daemon: settings, store, workers, hall, listeners,
  * one libevent loop, and an orderly shutdown on SIGTERM/SIGINT.
  *
+ * Start-up order, like sshd's: read the settings; bind the ports (a
+ * second daemon on a busy port fails here, before it creates anything on
+ * disk); make the state directory; give up root for the configured user;
+ * only then open the database and the host key and start the workers.
+ * The process never forks: -D is accepted and changes nothing, so the
+ * service manager (Type=notify) or the terminal keeps it.
+ *
+ * SIGHUP re-reads the config file and the command line: settings that
+ * are read where they are used change at once, the others are logged as
+ * needing a restart (config_key_live says which is which).
+ *
  * Shutdown: stop listening, let the hall say goodbye to its users and
  * close them, close the connections still logging in, then wait (at most
  * a few seconds) for their output to drain before leaving the loop.  The
@@ -10,10 +21,12 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <event2/event.h>
 #include <libssh/libssh.h>
@@ -24,6 +37,8 @@
 #include "src/base/config.h"
 #include "src/hall/hall.h"
 #include "src/base/log.h"
+#include "src/base/notify.h"
+#include "src/base/privilege.h"
 #include "src/net/server.h"
 #include "src/store/store.h"
 #include "src/table/cpujob.h"
@@ -35,6 +50,8 @@
 	"games in play are saved and go on when it is back. See you soon!"
 
 struct gamehalld {
+	int			 argc;		/* for SIGHUP's re-read */
+	char			**argv;
 	struct event_base	*base;
 	struct clock		*clock;
 	struct config		 cfg;
@@ -48,6 +65,8 @@ struct gamehalld {
 	int			 drain_ticks;
 	bool			 stopping;
 };
+
+static void	gamehalld_reload(struct gamehalld *);
 
 static void
 gamehalld_drain_cb(evutil_socket_t fd, short what, void *arg)
@@ -70,7 +89,7 @@ gamehalld_signal_cb(evutil_socket_t sig, short what, void *arg)
 	struct timeval		 tv = { 0, 100 * 1000 };
 
 	if (sig == SIGHUP) {
-		log_info("SIGHUP ignored (restart to change settings)");
+		gamehalld_reload(d);
 		return;
 	}
 	if (d->stopping) {
@@ -79,6 +98,7 @@ gamehalld_signal_cb(evutil_socket_t sig, short what, void *arg)
 		return;
 	}
 	d->stopping = true;
+	notify_send("STOPPING=1");
 	log_info("%s: shutting down (%zu connections)", strsignal((int)sig),
 	    server_conn_count(d->server));
 	server_stop_listening(d->server);
@@ -89,12 +109,21 @@ gamehalld_signal_cb(evutil_socket_t sig, short what, void *arg)
 		event_base_loopbreak(d->base);
 }
 
+/*
+ * The state directory, made (0700) if missing.  Made by root for another
+ * user, it is handed to that user, who will own everything in it.
+ */
 static int
-gamehalld_state_dir(const char *dir)
+gamehalld_state_dir(const char *dir, const struct privilege *priv)
 {
 	struct stat	 st;
 
 	if (mkdir(dir, 0700) == 0) {
+		if (priv->change && chown(dir, priv->uid, priv->gid) != 0) {
+			log_error("state directory %s: chown to %s: %s", dir,
+			    priv->name, strerror(errno));
+			return -1;
+		}
 		log_info("created the state directory %s", dir);
 		return 0;
 	}
@@ -105,24 +134,107 @@ gamehalld_state_dir(const char *dir)
 	return -1;
 }
 
+/* -T: every setting as in effect, as a config file would say it. */
+static void
+gamehalld_print_config(const struct config *cfg)
+{
+	char		 value[CONFIG_PATH_MAX];
+	const char	*name;
+	size_t		 i;
+
+	if (cfg->file[0] != '\0')
+		printf("# settings from %s and the command line\n", cfg->file);
+	else
+		printf("# built-in defaults and the command line\n");
+	for (i = 0; (name = config_key_name(i)) != NULL; i++) {
+		config_key_value(cfg, i, value, sizeof value);
+		/* No trailing blank after an empty value. */
+		printf("%s =%s%s\n", name, value[0] != '\0' ? " " : "",
+		    value);
+	}
+}
+
+/* -t: the settings parsed; also check what start-up would look up. */
+static int
+gamehalld_test_config(const struct config *cfg)
+{
+	if (cfg->user[0] != '\0' && getpwnam(cfg->user) == NULL) {
+		fprintf(stderr, "gamehalld: user %s: no such user\n",
+		    cfg->user);
+		return 1;
+	}
+	return 0;
+}
+
+static void
+gamehalld_reload(struct gamehalld *d)
+{
+	struct config	 fresh;
+	char		 err[CONFIG_ERR_LEN + CONFIG_PATH_MAX];
+	char		 live[1024], restart[1024];
+
+	notify_reloading();
+	if (config_args(&fresh, d->argc, d->argv, err, sizeof err) != 0) {
+		log_error("SIGHUP: %s; the settings stay as they were", err);
+		notify_send("READY=1\nSTATUS=config reload failed");
+		return;
+	}
+	config_reload(&d->cfg, &fresh, live, sizeof live, restart,
+	    sizeof restart);
+	log_set_level(d->cfg.log_level);
+	log_set_target(d->cfg.log);
+	log_info("SIGHUP: re-read %s: %s%s", d->cfg.file[0] != '\0' ?
+	    d->cfg.file : "no config file (built-in defaults)",
+	    live[0] != '\0' ? "changed " : "nothing changed live",
+	    live);
+	if (restart[0] != '\0')
+		log_warn("SIGHUP: changed but kept until a restart: %s",
+		    restart);
+	notify_send("READY=1\nSTATUS=serving");
+}
+
 int
 main(int argc, char **argv)
 {
 	struct gamehalld	 d;
+	struct privilege	 priv;
 	char			 err[CONFIG_ERR_LEN + CONFIG_PATH_MAX];
+	char			 warn[CONFIG_ERR_LEN];
 	char			 path[CONFIG_PATH_MAX + 64];
 	int			 rc, status = 1;
 
 	memset(&d, 0, sizeof d);
+	d.argc = argc;
+	d.argv = argv;
 	rc = config_args(&d.cfg, argc, argv, err, sizeof err);
 	if (rc > 0)
 		return 0;
 	if (rc < 0) {
 		fprintf(stderr, "gamehalld: %s\n", err);
-		return 2;
+		return d.cfg.action == CONFIG_TEST ? 1 : 2;
+	}
+	if (d.cfg.action == CONFIG_TEST)
+		return gamehalld_test_config(&d.cfg);
+	if (d.cfg.action == CONFIG_PRINT) {
+		gamehalld_print_config(&d.cfg);
+		return 0;
 	}
 	log_set_level(d.cfg.log_level);
-	log_info("gamehalld %s starting", PACKAGE_VERSION);
+	log_set_target(d.cfg.log);
+	log_info("gamehalld %s starting, %s%s", PACKAGE_VERSION,
+	    d.cfg.file[0] != '\0' ? "settings from " : "no config file: "
+	    "built-in defaults", d.cfg.file);
+
+	/* Refuse root without a user before touching anything. */
+	if (privilege_plan(&priv, d.cfg.user, err, sizeof err, warn,
+	    sizeof warn) != 0) {
+		log_error("%s", err);
+		goto out;
+	}
+	if (warn[0] != '\0')
+		log_warn("%s", warn);
+	if (!priv.change && geteuid() == 0)
+		log_warn("running as root (user = %s)", d.cfg.user);
 
 	/* A peer that goes away must not kill us with SIGPIPE. */
 	signal(SIGPIPE, SIG_IGN);
@@ -137,8 +249,21 @@ main(int argc, char **argv)
 		log_error("out of memory");
 		goto out;
 	}
-	if (gamehalld_state_dir(d.cfg.state_dir) != 0)
+	d.server = server_new(d.base, d.clock, &d.cfg, err, sizeof err);
+	if (d.server == NULL) {
+		log_error("%s", err);
 		goto out;
+	}
+	if (gamehalld_state_dir(d.cfg.state_dir, &priv) != 0)
+		goto out;
+	if (privilege_drop(&priv, err, sizeof err) != 0) {
+		log_error("%s", err);
+		goto out;
+	}
+	if (priv.change)
+		log_info("running as %s (uid %lu, gid %lu)", priv.name,
+		    (unsigned long)priv.uid, (unsigned long)priv.gid);
+
 	config_database_path(&d.cfg, path, sizeof path);
 	d.store = store_open(path, err, sizeof err);
 	if (d.store == NULL) {
@@ -165,9 +290,8 @@ main(int argc, char **argv)
 	}
 	hall_set_cpu(d.hall, d.cpu);
 	hall_restore(d.hall);
-	d.server = server_new(d.base, d.clock, &d.cfg, d.store, d.worker,
-	    hall_conn_handler(), d.hall, err, sizeof err);
-	if (d.server == NULL) {
+	if (server_start(d.server, d.store, d.worker, hall_conn_handler(),
+	    d.hall, err, sizeof err) != 0) {
 		log_error("%s", err);
 		goto out;
 	}
@@ -184,6 +308,7 @@ main(int argc, char **argv)
 	log_info("ready: ssh port %d, telnet %s%.0d, state in %s",
 	    d.cfg.ssh_port, d.cfg.telnet_port != 0 ? "port " : "off",
 	    d.cfg.telnet_port, d.cfg.state_dir);
+	notify_send("READY=1\nSTATUS=serving");
 
 	if (event_base_dispatch(d.base) < 0)
 		log_error("the event loop failed");

@@ -1,7 +1,7 @@
 # tests/stone.mk: the five-in-a-row family, Connect6 and gamehall-engine.
 
-# Transcripts (PROTOCOL.md) against the real gamehall-engine: every file of
-# ../shared/testdata and tests/transcripts.  Run some alone with
+# Transcripts (gamehall-engine(6)) against the real engine: every file of
+# tests/shared/testdata and tests/transcripts.  Run some alone with
 #   tests/transcript -e ./gamehall-engine FILE.gtp...
 check_PROGRAMS += tests/transcript
 TESTS += tests/transcript

@@ -1,11 +1,12 @@
 /*
- * transcript.c - runs transcript tests (shared/PROTOCOL.md, "Transcript
- * tests") against the real gamehall-engine, spawned per file and spoken to
+ * transcript.c - runs transcript tests (gamehall-engine(6), TRANSCRIPT
+ * TESTS) against the real gamehall-engine, spawned per file and spoken to
  * over pipes.
  *
  *	transcript [-e ENGINE] [FILE.gtp...]
  *
- * Without files: every .gtp file in $GAMEHALL_SHARED/testdata and in
+ * Without files: every .gtp file in $GAMEHALL_SHARED/testdata (default
+ * $top_srcdir/tests/shared, the project's copy of the rule cases) and in
  * $top_srcdir/tests/transcripts.  The engine defaults to
  * $top_builddir/gamehall-engine.  Each failure is printed as FILE:LINE,
  * and at the end which files passed; the exit status is 0 only if all did.
@@ -343,8 +344,11 @@ main(int argc, char **argv)
 		const char *src = getenv("top_srcdir");
 		char dir[4096];
 
-		snprintf(dir, sizeof dir, "%s/testdata",
-		    shared != NULL ? shared : "../shared");
+		if (shared != NULL && *shared != '\0')
+			snprintf(dir, sizeof dir, "%s/testdata", shared);
+		else
+			snprintf(dir, sizeof dir, "%s/tests/shared/testdata",
+			    src != NULL ? src : ".");
 		add_glob(dir, "*.gtp", &g, 0);
 		snprintf(dir, sizeof dir, "%s/tests/transcripts",
 		    src != NULL ? src : ".");

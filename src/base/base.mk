@@ -6,3 +6,6 @@ src_libdaemon_a_SOURCES += \
 	src/base/clock.c src/base/clock.h \
 	src/base/ratelimit.c src/base/ratelimit.h \
 	src/base/worker.c src/base/worker.h
+src_libdaemon_a_SOURCES += \
+	src/base/notify.c src/base/notify.h \
+	src/base/privilege.c src/base/privilege.h

@@ -4,7 +4,10 @@
  * Every file setting is one row of config_keys: its name, its kind and
  * where it lives in struct config.  The file, `-o KEY=VALUE` and the
  * long options all go through config_set, so a value is checked the same
- * way wherever it comes from.
+ * way wherever it comes from.  A row also says whether the setting may
+ * change while the daemon runs: live ones are read where they are used
+ * (limits, new connections, the hall), the others were used once at
+ * start (sockets, paths, threads, privileges) and need a restart.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -14,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <config.h>	/* autoconf: PACKAGE_VERSION */
 #include "src/base/config.h"
@@ -23,6 +27,7 @@ enum config_kind {
 	CONFIG_INT,
 	CONFIG_BOOL,
 	CONFIG_LEVEL,
+	CONFIG_TARGET,
 	CONFIG_STARTUPS,
 };
 
@@ -32,65 +37,166 @@ struct config_key {
 	size_t		 offset;
 	size_t		 size;		/* CONFIG_STRING: buffer size */
 	int		 min, max;	/* CONFIG_INT */
+	int		 live;		/* takes effect on SIGHUP */
 };
 
-#define S(f) #f, CONFIG_STRING, offsetof(struct config, f), \
-	sizeof(((struct config *)0)->f), 0, 0
-#define I(f, lo, hi) #f, CONFIG_INT, offsetof(struct config, f), 0, lo, hi
-#define B(f) #f, CONFIG_BOOL, offsetof(struct config, f), 0, 0, 0
+#define LIVE 1
+#define RESTART 0
+#define S(f, l) #f, CONFIG_STRING, offsetof(struct config, f), \
+	sizeof(((struct config *)0)->f), 0, 0, l
+#define I(f, lo, hi, l) #f, CONFIG_INT, offsetof(struct config, f), 0, lo, \
+	hi, l
+#define B(f, l) #f, CONFIG_BOOL, offsetof(struct config, f), 0, 0, 0, l
 
 static const struct config_key config_keys[] = {
-	{ S(state_dir) },
-	{ S(host_key) },
-	{ S(database) },
-	{ S(listen) },
-	{ I(ssh_port, 1, 65535) },
-	{ I(telnet_port, 0, 65535) },
-	{ I(backlog, 1, 65535) },
-	{ S(public_host) },
-	{ I(public_port, 0, 65535) },
-	{ I(login_grace, 1, 3600) },
-	{ I(max_auth_tries, 1, 100) },
-	{ "max_startups", CONFIG_STARTUPS, 0, 0, 0, 0 },
-	{ I(per_source_max_startups, 1, 100000) },
-	{ I(max_conns_per_ip, 0, 100000) },
-	{ I(max_sessions, 1, 1000000) },
-	{ I(penalty_authfail, 0, 86400) },
-	{ I(penalty_grace, 0, 86400) },
-	{ I(penalty_min, 0, 86400) },
-	{ I(penalty_max, 0, 86400) },
-	{ S(penalty_exempt) },
-	{ I(auth_fail_delay_ms, 0, 10000) },
-	{ I(keepalive, 0, 86400) },
-	{ I(tcp_user_timeout, 0, 86400) },
-	{ I(write_timeout, 1, 86400) },
-	{ B(telnet_passwords) },
+	{ S(state_dir, RESTART) },
+	{ S(host_key, RESTART) },
+	{ S(database, RESTART) },
+	{ S(user, RESTART) },
+	{ S(listen, RESTART) },
+	{ I(ssh_port, 1, 65535, RESTART) },
+	{ I(telnet_port, 0, 65535, RESTART) },
+	{ I(backlog, 1, 65535, RESTART) },
+	{ S(public_host, RESTART) },		/* read when the hall starts */
+	{ I(public_port, 0, 65535, LIVE) },
+	{ I(login_grace, 1, 3600, LIVE) },
+	{ I(max_auth_tries, 1, 100, LIVE) },
+	{ "max_startups", CONFIG_STARTUPS, 0, 0, 0, 0, LIVE },
+	{ I(per_source_max_startups, 1, 100000, LIVE) },
+	{ I(max_conns_per_ip, 0, 100000, LIVE) },
+	{ I(max_sessions, 1, 1000000, LIVE) },
+	{ I(penalty_authfail, 0, 86400, LIVE) },
+	{ I(penalty_grace, 0, 86400, LIVE) },
+	{ I(penalty_min, 0, 86400, LIVE) },
+	{ I(penalty_max, 0, 86400, LIVE) },
+	{ S(penalty_exempt, RESTART) },		/* parsed once by limits_new */
+	{ I(auth_fail_delay_ms, 0, 10000, LIVE) },
+	{ I(keepalive, 0, 86400, LIVE) },
+	{ I(tcp_user_timeout, 0, 86400, LIVE) },
+	{ I(write_timeout, 1, 86400, LIVE) },
+	{ B(telnet_passwords, LIVE) },
+	{ "log", CONFIG_TARGET, offsetof(struct config, log), 0, 0, 0, LIVE },
 	{ "log_level", CONFIG_LEVEL, offsetof(struct config, log_level), 0, 0,
-	    0 },
-	{ I(input_rate, 1, 100000000) },
-	{ I(input_burst, 1, 100000000) },
-	{ I(chat_rate, 1, 100000) },
-	{ I(chat_burst, 1, 100000) },
-	{ I(reclaim_grace, 0, 86400) },
-	{ I(max_tables, 1, 1000000) },
-	{ I(worker_threads, 0, 256) },
-	{ I(cpu_time, 50, 60000) },
-	{ I(cpu_hash, 1, 1024) },
+	    0, LIVE },
+	{ I(input_rate, 1, 100000000, LIVE) },
+	{ I(input_burst, 1, 100000000, LIVE) },
+	{ I(chat_rate, 1, 100000, LIVE) },
+	{ I(chat_burst, 1, 100000, LIVE) },
+	{ I(reclaim_grace, 0, 86400, RESTART) },
+	{ I(max_tables, 1, 1000000, LIVE) },
+	{ I(worker_threads, 0, 256, RESTART) },
+	{ I(cpu_time, 50, 60000, RESTART) },	/* handed to the tables once */
+	{ I(cpu_hash, 1, 1024, RESTART) },
 };
 
 #undef S
 #undef I
 #undef B
+#undef LIVE
+#undef RESTART
+
+#define CONFIG_NKEYS (sizeof config_keys / sizeof *config_keys)
 
 static const char *config_level_names[] = { "error", "warn", "info",
 	"debug" };
+static const char *config_target_names[] = { "stderr", "syslog" };
 
 const char *
 config_key_name(size_t i)
 {
-	if (i >= sizeof config_keys / sizeof *config_keys)
+	if (i >= CONFIG_NKEYS)
 		return NULL;
 	return config_keys[i].name;
+}
+
+int
+config_key_live(size_t i)
+{
+	return i < CONFIG_NKEYS && config_keys[i].live;
+}
+
+void
+config_key_value(const struct config *cfg, size_t i, char *buf, size_t len)
+{
+	const struct config_key	*k;
+	const char		*field;
+	int			 v;
+	bool			 flag;
+	enum log_level		 level;
+	enum log_target		 target;
+
+	if (len == 0)
+		return;
+	*buf = '\0';
+	if (i >= CONFIG_NKEYS)
+		return;
+	k = &config_keys[i];
+	field = (const char *)cfg + k->offset;
+	switch (k->kind) {
+	case CONFIG_STRING:
+		snprintf(buf, len, "%s", field);
+		break;
+	case CONFIG_INT:
+		memcpy(&v, field, sizeof v);
+		snprintf(buf, len, "%d", v);
+		break;
+	case CONFIG_BOOL:
+		memcpy(&flag, field, sizeof flag);
+		snprintf(buf, len, "%s", flag ? "yes" : "no");
+		break;
+	case CONFIG_LEVEL:
+		memcpy(&level, field, sizeof level);
+		snprintf(buf, len, "%s", config_log_level_name(level));
+		break;
+	case CONFIG_TARGET:
+		memcpy(&target, field, sizeof target);
+		snprintf(buf, len, "%s", config_log_target_name(target));
+		break;
+	case CONFIG_STARTUPS:
+		snprintf(buf, len, "%d:%d:%d", cfg->max_startups_begin,
+		    cfg->max_startups_rate, cfg->max_startups_full);
+		break;
+	}
+}
+
+/* Append name to a comma-separated list, as far as it fits. */
+static void
+config_list_add(char *list, size_t len, const char *name)
+{
+	size_t	 used = strlen(list);
+
+	if (used + 2 + strlen(name) >= len)
+		return;
+	snprintf(list + used, len - used, "%s%s", used > 0 ? ", " : "", name);
+}
+
+void
+config_reload(struct config *cur, const struct config *fresh, char *live,
+    size_t livelen, char *restart, size_t restartlen)
+{
+	char	 was[CONFIG_PATH_MAX], now[CONFIG_PATH_MAX], why[CONFIG_ERR_LEN];
+	size_t	 i;
+
+	if (livelen > 0)
+		*live = '\0';
+	if (restartlen > 0)
+		*restart = '\0';
+	for (i = 0; i < CONFIG_NKEYS; i++) {
+		config_key_value(cur, i, was, sizeof was);
+		config_key_value(fresh, i, now, sizeof now);
+		if (strcmp(was, now) == 0)
+			continue;
+		if (!config_keys[i].live) {
+			config_list_add(restart, restartlen,
+			    config_keys[i].name);
+			continue;
+		}
+		/* The text came from config_key_value, so it parses. */
+		if (config_set(cur, config_keys[i].name, now, why,
+		    sizeof why) == 0)
+			config_list_add(live, livelen, config_keys[i].name);
+	}
+	snprintf(cur->file, sizeof cur->file, "%s", fresh->file);
 }
 
 void
@@ -166,6 +272,28 @@ config_log_level_name(enum log_level level)
 	return config_level_names[level];
 }
 
+int
+config_log_target_parse(const char *s)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof config_target_names /
+	    sizeof *config_target_names; i++) {
+		if (strcasecmp(s, config_target_names[i]) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+const char *
+config_log_target_name(enum log_target target)
+{
+	if ((unsigned)target >= sizeof config_target_names /
+	    sizeof *config_target_names)
+		return "?";
+	return config_target_names[target];
+}
+
 /* A whole decimal number within [min, max]. */
 static int
 config_parse_int(const char *s, int min, int max, int *out)
@@ -210,11 +338,11 @@ config_set(struct config *cfg, const char *key, const char *value,
 	const struct config_key	*k = NULL;
 	char			*field;
 	size_t			 i;
-	int			 v, a, b, c, level;
+	int			 v, a, b, c, level, target;
 	bool			 flag;
 	char			 tail;
 
-	for (i = 0; i < sizeof config_keys / sizeof *config_keys; i++) {
+	for (i = 0; i < CONFIG_NKEYS; i++) {
 		if (strcmp(config_keys[i].name, key) == 0) {
 			k = &config_keys[i];
 			break;
@@ -257,6 +385,13 @@ config_set(struct config *cfg, const char *key, const char *value,
 			    "%s: '%s' is not error, warn, info or debug", key,
 			    value);
 		cfg->log_level = (enum log_level)level;
+		return 0;
+	case CONFIG_TARGET:
+		target = config_log_target_parse(value);
+		if (target < 0)
+			return config_error(err, errlen,
+			    "%s: '%s' is not stderr or syslog", key, value);
+		cfg->log = (enum log_target)target;
 		return 0;
 	case CONFIG_STARTUPS:
 		/* "begin:rate:full" as sshd, or one number (no early drop). */
@@ -344,16 +479,75 @@ config_usage(FILE *f)
 {
 	fprintf(f,
 "usage: gamehalld [options]\n"
-"  --config FILE        read settings from FILE (see etc/gamehall.conf)\n"
+"  -f, --config FILE    read settings from FILE (see gamehall.conf(5));\n"
+"                       default %s if it exists\n"
 "  --state-dir DIR      database and host key directory (./state)\n"
 "  --ssh-port N         SSH port (2222)\n"
 "  --telnet-port N      telnet port, 0 = no telnet (2323)\n"
 "  --listen ADDR[,ADDR] addresses to listen on (0.0.0.0)\n"
 "  --log-level LEVEL    error, warn, info or debug (info)\n"
 "  -o KEY=VALUE         any setting of the config file\n"
+"  -d                   debug: log everything to stderr\n"
+"  -D                   stay in the foreground (always so: no fork)\n"
+"  -t                   check the settings, print any error, exit 0 or 1\n"
+"  -T                   print every setting as in effect, and exit\n"
 "  --version            print the version and exit\n"
 "  --help               print this and exit\n"
-"Command-line options override the config file.\n");
+"Command-line options override the config file.\n", CONFIG_FILE_DEFAULT);
+}
+
+/* getopt_long's codes for the long options that have no short letter. */
+enum config_opt {
+	CONFIG_OPT_STATE_DIR = 256,
+	CONFIG_OPT_SSH_PORT,
+	CONFIG_OPT_TELNET_PORT,
+	CONFIG_OPT_LISTEN,
+	CONFIG_OPT_LOG_LEVEL,
+	CONFIG_OPT_VERSION,
+	CONFIG_OPT_HELP,
+};
+
+/* -o KEY=VALUE */
+static int
+config_option(struct config *cfg, const char *arg, char *err, size_t errlen)
+{
+	char	 buf[CONFIG_PATH_MAX + 64], why[CONFIG_ERR_LEN], *eq;
+
+	if (strlen(arg) >= sizeof buf)
+		return config_error(err, errlen, "-o: too long");
+	strcpy(buf, arg);
+	eq = strchr(buf, '=');
+	if (eq == NULL)
+		return config_error(err, errlen, "-o wants KEY=VALUE, not '%s'",
+		    arg);
+	*eq = '\0';
+	if (config_set(cfg, config_trim(buf), config_trim(eq + 1), why,
+	    sizeof why) != 0)
+		return config_error(err, errlen, "-o %s", why);
+	return 0;
+}
+
+/*
+ * The file: the one named, or else the default one if it is there.  A
+ * default file that exists but cannot be read is an error, not silently
+ * skipped: the sysop meant it to apply.
+ */
+static int
+config_file(struct config *cfg, const char *named, char *err, size_t errlen)
+{
+	const char	*path = named;
+
+	if (path == NULL) {
+		if (access(CONFIG_FILE_DEFAULT, F_OK) != 0)
+			return 0;
+		path = CONFIG_FILE_DEFAULT;
+	}
+	if (strlen(path) >= sizeof cfg->file)
+		return config_error(err, errlen, "config file name too long");
+	if (config_load(cfg, path, err, errlen) != 0)
+		return -1;
+	snprintf(cfg->file, sizeof cfg->file, "%s", path);
+	return 0;
 }
 
 int
@@ -361,18 +555,19 @@ config_args(struct config *cfg, int argc, char **argv, char *err,
     size_t errlen)
 {
 	static const struct option longopts[] = {
-		{ "config", required_argument, NULL, 'c' },
-		{ "state-dir", required_argument, NULL, 'd' },
-		{ "ssh-port", required_argument, NULL, 's' },
-		{ "telnet-port", required_argument, NULL, 't' },
-		{ "listen", required_argument, NULL, 'l' },
-		{ "log-level", required_argument, NULL, 'L' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "config", required_argument, NULL, 'f' },
+		{ "state-dir", required_argument, NULL, CONFIG_OPT_STATE_DIR },
+		{ "ssh-port", required_argument, NULL, CONFIG_OPT_SSH_PORT },
+		{ "telnet-port", required_argument, NULL,
+		    CONFIG_OPT_TELNET_PORT },
+		{ "listen", required_argument, NULL, CONFIG_OPT_LISTEN },
+		{ "log-level", required_argument, NULL, CONFIG_OPT_LOG_LEVEL },
+		{ "version", no_argument, NULL, CONFIG_OPT_VERSION },
+		{ "help", no_argument, NULL, CONFIG_OPT_HELP },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char	*file = NULL, *key;
-	char		 why[CONFIG_ERR_LEN], buf[CONFIG_PATH_MAX + 64], *eq;
+	char		 why[CONFIG_ERR_LEN];
 	int		 ch, pass;
 
 	config_defaults(cfg);
@@ -384,7 +579,7 @@ config_args(struct config *cfg, int argc, char **argv, char *err,
 	for (pass = 0; pass < 2; pass++) {
 		optind = 0;
 		opterr = 0;
-		while ((ch = getopt_long(argc, argv, ":o:", longopts,
+		while ((ch = getopt_long(argc, argv, ":f:o:dDtT", longopts,
 		    NULL)) != -1) {
 			if (ch == '?')
 				return config_error(err, errlen,
@@ -394,54 +589,58 @@ config_args(struct config *cfg, int argc, char **argv, char *err,
 				return config_error(err, errlen,
 				    "option '%s' needs a value",
 				    argv[optind - 1]);
+			/* The action is known even if the file turns out
+			 * bad: -t must report it with status 1. */
 			if (pass == 0) {
-				if (ch == 'c')
+				if (ch == 'f')
 					file = optarg;
+				else if (ch == 't')
+					cfg->action = CONFIG_TEST;
+				else if (ch == 'T')
+					cfg->action = CONFIG_PRINT;
 				continue;
 			}
 			key = NULL;
 			switch (ch) {
-			case 'c':
+			case 'f':
+			case 't':
+			case 'T':
+			case 'D':	/* gamehalld never forks */
 				continue;
 			case 'd':
+				cfg->log_level = LOG_LEVEL_DEBUG;
+				cfg->log = LOG_TARGET_STDERR;
+				continue;
+			case CONFIG_OPT_STATE_DIR:
 				key = "state_dir";
 				break;
-			case 's':
+			case CONFIG_OPT_SSH_PORT:
 				key = "ssh_port";
 				break;
-			case 't':
+			case CONFIG_OPT_TELNET_PORT:
 				key = "telnet_port";
 				break;
-			case 'l':
+			case CONFIG_OPT_LISTEN:
 				key = "listen";
 				break;
-			case 'L':
+			case CONFIG_OPT_LOG_LEVEL:
 				key = "log_level";
 				break;
-			case 'V':
+			case CONFIG_OPT_VERSION:
 				printf("gamehalld %s\n", PACKAGE_VERSION);
 				return 1;
-			case 'h':
+			case CONFIG_OPT_HELP:
 				config_usage(stdout);
 				return 1;
 			case 'o':
-				if (optarg == NULL ||
-				    strlen(optarg) >= sizeof buf)
-					return config_error(err, errlen,
-					    "-o: too long");
-				strcpy(buf, optarg);
-				eq = strchr(buf, '=');
-				if (eq == NULL)
-					return config_error(err, errlen,
-					    "-o wants KEY=VALUE, not '%s'",
-					    optarg);
-				*eq = '\0';
-				if (config_set(cfg, config_trim(buf),
-				    config_trim(eq + 1), why, sizeof why) != 0)
-					return config_error(err, errlen,
-					    "-o %s", why);
+				if (config_option(cfg, optarg, err,
+				    errlen) != 0)
+					return -1;
 				continue;
 			}
+			if (key == NULL)
+				return config_error(err, errlen,
+				    "unknown option (try --help)");
 			if (config_set(cfg, key, optarg, why, sizeof why) != 0)
 				return config_error(err, errlen, "%s", why);
 		}
@@ -449,8 +648,7 @@ config_args(struct config *cfg, int argc, char **argv, char *err,
 			return config_error(err, errlen,
 			    "unexpected argument '%s' (try --help)",
 			    argv[optind]);
-		if (pass == 0 && file != NULL &&
-		    config_load(cfg, file, err, errlen) != 0)
+		if (pass == 0 && config_file(cfg, file, err, errlen) != 0)
 			return -1;
 	}
 	if (cfg->penalty_max < cfg->penalty_min)

@@ -2,11 +2,13 @@
  * config.h - the daemon's settings.
  *
  * One struct, filled in three steps: config_defaults() (the embedded
- * defaults, which are what `gamehalld` with no arguments runs with), then
- * the file named by --config (a `key = value` file with # comments; the
- * sample etc/gamehall.conf lists every key with its default), then the
- * command-line options, which win.  After that the struct is read-only:
- * everyone gets a `const struct config *`.
+ * defaults), then the file named by -f/--config, or else the default file
+ * (CONFIG_FILE_DEFAULT) when it exists (a `key = value` file with #
+ * comments; the sample etc/gamehall.conf and gamehall.conf(5) list every
+ * key with its default), then the command-line options, which win.
+ * Everyone else gets a `const struct config *`; only gamehalld writes to
+ * the struct, and only on the loop, when SIGHUP re-reads the file
+ * (config_reload copies the settings that may change live).
  *
  * Times are in seconds unless the name says otherwise.  A limit of 0 means
  * "no limit" only where the comment says so.
@@ -20,12 +22,32 @@
 #define CONFIG_PATH_MAX 1024
 #define CONFIG_LISTEN_MAX 256
 #define CONFIG_ERR_LEN 256
+#define CONFIG_USER_MAX 64
+
+/* The file read when no -f/--config is given, if it exists (configure's
+ * sysconfdir, /etc with --sysconfdir=/etc). */
+#ifndef CONFIG_FILE_DEFAULT
+#define CONFIG_FILE_DEFAULT "/etc/gamehall.conf"
+#endif
 
 enum log_level {
 	LOG_LEVEL_ERROR,
 	LOG_LEVEL_WARN,
 	LOG_LEVEL_INFO,
 	LOG_LEVEL_DEBUG,
+};
+
+/* Where log lines go. */
+enum log_target {
+	LOG_TARGET_STDERR,
+	LOG_TARGET_SYSLOG,
+};
+
+/* What the command line asks for besides running the hall. */
+enum config_action {
+	CONFIG_RUN,		/* serve */
+	CONFIG_TEST,		/* -t: check the settings, exit 0 or 1 */
+	CONFIG_PRINT,		/* -T: print every setting, exit */
 };
 
 struct config {
@@ -76,8 +98,14 @@ struct config {
 	/* Transports. */
 	bool	telnet_passwords;		/* false: passwords over telnet refused */
 
+	/* Who runs the hall. */
+	char	user[CONFIG_USER_MAX];		/* "": the account to become when
+						 * started as root (refused
+						 * without it) */
+
 	/* Logging. */
 	enum log_level log_level;		/* info */
+	enum log_target log;			/* stderr */
 
 	/* The hall's limits (used by src/hall*.c). */
 	int	input_rate;			/* 4096 bytes/s of keyboard input ... */
@@ -89,6 +117,10 @@ struct config {
 	int	worker_threads;			/* 0 = one per CPU */
 	int	cpu_time;			/* 2000 ms a CPU player thinks */
 	int	cpu_hash;			/* 16 MB of table per search */
+
+	/* From the command line only, not settings of the file. */
+	char	file[CONFIG_PATH_MAX];		/* the file read; "" = none */
+	enum config_action action;		/* run, -t or -T */
 };
 
 /* The embedded defaults. */
@@ -111,20 +143,38 @@ int	config_load(struct config *, const char *path, char *err,
 	    size_t errlen);
 
 /*
- * The whole command line: defaults, then --config FILE, then the other
- * options in order.  Returns 0 to run, 1 when the program should exit
+ * The whole command line: defaults, then -f/--config FILE (or the default
+ * file when it exists), then the other options in order.  Returns 0 to
+ * run (cfg->action says what), 1 when the program should exit
  * successfully at once (--help, --version printed to stdout), -1 with a
- * message in err on bad usage.
+ * message in err on bad usage or a bad file.
  *
- *   --config FILE  --state-dir DIR  --ssh-port N  --telnet-port N
+ *   -f/--config FILE  --state-dir DIR  --ssh-port N  --telnet-port N
  *   --listen ADDR[,ADDR]  --log-level error|warn|info|debug
- *   -o KEY=VALUE (any file setting)  --version  --help
+ *   -o KEY=VALUE (any file setting)  -d (debug to stderr)  -D (foreground,
+ *   which the daemon always is)  -t  -T  --version  --help
  */
 int	config_args(struct config *, int argc, char **argv, char *err,
 	    size_t errlen);
 
 /* The i-th setting's name (file order of the sample), NULL past the end. */
 const char *config_key_name(size_t i);
+
+/* The i-th setting's value as the file would write it. */
+void	config_key_value(const struct config *, size_t i, char *buf,
+	    size_t len);
+
+/* Whether the i-th setting takes effect when changed while running
+ * (SIGHUP); the others need a restart. */
+int	config_key_live(size_t i);
+
+/*
+ * SIGHUP: copy from fresh the settings that may change live.  The names of
+ * those that changed go to live, comma-separated, and the names of those
+ * that changed but need a restart to restart (cur keeps its value).
+ */
+void	config_reload(struct config *cur, const struct config *fresh,
+	    char *live, size_t livelen, char *restart, size_t restartlen);
 
 /* host_key / database with the state-dir defaults filled in. */
 void	config_host_key_path(const struct config *, char *buf, size_t len);
@@ -133,5 +183,9 @@ void	config_database_path(const struct config *, char *buf, size_t len);
 /* "error"... <-> enum; -1 if unknown. */
 int	config_log_level_parse(const char *);
 const char *config_log_level_name(enum log_level);
+
+/* "stderr" | "syslog" <-> enum; -1 if unknown. */
+int	config_log_target_parse(const char *);
+const char *config_log_target_name(enum log_target);
 
 #endif

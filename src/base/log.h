@@ -1,9 +1,13 @@
 /*
- * log.h - log lines to stderr: "2025-05-20 12:34:56.789 info: message".
+ * log.h - log lines: "2025-05-20 12:34:56.789 info: message" on stderr,
+ * or to syslog (facility daemon).
  *
- * One fprintf per line, so lines from worker threads do not interleave.
- * The level is set once at start-up (log_set_level); everything below it
- * is dropped cheaply.  Never log a password or any secret.
+ * One write per line, so lines from worker threads do not interleave.
+ * Under journald (JOURNAL_STREAM names our stderr) the line carries no
+ * timestamp of ours, since the journal stamps every line itself.  The
+ * level and the target are set by main at start-up and again when SIGHUP
+ * re-reads the settings; everything below the level is dropped cheaply.
+ * Never log a password or any secret.
  */
 #ifndef SRC_LOG_H
 #define SRC_LOG_H
@@ -13,6 +17,7 @@
 #include "src/base/config.h"
 
 void	log_set_level(enum log_level);
+void	log_set_target(enum log_target);
 bool	log_enabled(enum log_level);
 void	log_msg(enum log_level, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));

@@ -302,8 +302,11 @@ server_bind_one(struct server *s, const char *addr, int port,
 	    res->ai_family == AF_INET6 ? "]" : "", port,
 	    kind == SERVER_SSH ? "ssh" : "telnet");
 	/* Backlog 0: the socket is already listening. */
+	/* Disabled until server_start: nothing is accepted before the
+	 * store and the hall exist. */
 	l->lev = evconnlistener_new(s->base, server_accept_cb, l,
-	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
+	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC | LEV_OPT_DISABLED,
+	    0, fd);
 	if (l->lev == NULL)
 		goto fail;
 	evconnlistener_set_error_cb(l->lev, server_accept_error_cb);
@@ -347,12 +350,9 @@ server_bind_all(struct server *s, char *err, size_t errlen)
 
 struct server *
 server_new(struct event_base *base, struct clock *clock,
-    const struct config *cfg, struct store *store, struct worker *worker,
-    const struct conn_handler *handler, void *handler_arg, char *err,
-    size_t errlen)
+    const struct config *cfg, char *err, size_t errlen)
 {
 	struct server	*s;
-	char		 path[CONFIG_PATH_MAX + 64], fp[CONN_FP_LEN];
 	int		 i;
 
 	s = calloc(1, sizeof *s);
@@ -363,10 +363,6 @@ server_new(struct event_base *base, struct clock *clock,
 	s->base = base;
 	s->clock = clock;
 	s->cfg = cfg;
-	s->store = store;
-	s->worker = worker;
-	s->handler = handler;
-	s->handler_arg = handler_arg;
 	TAILQ_INIT(&s->conns);
 	s->limits = limits_new(cfg, NULL, NULL);
 	s->resume = evtimer_new(base, server_resume_cb, s);
@@ -374,30 +370,51 @@ server_new(struct event_base *base, struct clock *clock,
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
-
-	config_host_key_path(cfg, path, sizeof path);
-	if (hostkey_ensure(path, fp, sizeof fp, err, errlen) != 0)
-		goto fail;
-	s->sshd = sshd_new(s, path, err, errlen);
-	if (s->sshd == NULL)
-		goto fail;
-	log_info("ssh host key %s (ed25519) from %s", fp, path);
-
 	if (server_bind_all(s, err, errlen) != 0)
 		goto fail;
-	for (i = 0; i < s->nlisteners; i++)
-		log_info("listening on %s", s->listeners[i].name);
 	return s;
 
 fail:
 	for (i = 0; i < s->nlisteners; i++)
 		evconnlistener_free(s->listeners[i].lev);
-	sshd_free(s->sshd);
 	if (s->resume != NULL)
 		event_free(s->resume);
 	limits_free(s->limits);
 	free(s);
 	return NULL;
+}
+
+int
+server_start(struct server *s, struct store *store, struct worker *worker,
+    const struct conn_handler *handler, void *handler_arg, char *err,
+    size_t errlen)
+{
+	char	 path[CONFIG_PATH_MAX + 64], fp[CONN_FP_LEN];
+	int	 i;
+
+	s->store = store;
+	s->worker = worker;
+	s->handler = handler;
+	s->handler_arg = handler_arg;
+
+	config_host_key_path(s->cfg, path, sizeof path);
+	if (hostkey_ensure(path, fp, sizeof fp, err, errlen) != 0)
+		return -1;
+	s->sshd = sshd_new(s, path, err, errlen);
+	if (s->sshd == NULL)
+		return -1;
+	log_info("ssh host key %s (ed25519) from %s", fp, path);
+
+	for (i = 0; i < s->nlisteners; i++) {
+		if (evconnlistener_enable(s->listeners[i].lev) != 0) {
+			snprintf(err, errlen, "cannot accept on %s",
+			    s->listeners[i].name);
+			return -1;
+		}
+	}
+	for (i = 0; i < s->nlisteners; i++)
+		log_info("listening on %s", s->listeners[i].name);
+	return 0;
 }
 
 void

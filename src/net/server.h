@@ -25,14 +25,22 @@ struct clock;
 struct server;
 
 /*
- * Load (or create) the host key and bind every listening socket.  NULL
- * with a message in err if anything fails (a port in use, a bad address).
- * Logs "listening on ..." for each socket once all are bound.
+ * Bind every listening socket, accepting nothing yet.  NULL with a
+ * message in err if anything fails (a port in use, a bad address).  This
+ * comes first, before privileges are dropped and before anything is
+ * created on disk: a second daemon on a busy port leaves no trace.
  */
 struct server *server_new(struct event_base *, struct clock *,
-	    const struct config *, struct store *, struct worker *,
-	    const struct conn_handler *,
-	    void *handler_arg, char *err, size_t errlen);
+	    const struct config *, char *err, size_t errlen);
+
+/*
+ * Load (or create) the host key and start accepting, handing connections
+ * to handler.  Logs "listening on ..." for each socket.  0, or -1 with a
+ * message in err; server_free cleans up either way.
+ */
+int	server_start(struct server *, struct store *, struct worker *,
+	    const struct conn_handler *, void *handler_arg, char *err,
+	    size_t errlen);
 
 /* Stop accepting (shutdown). */
 void	server_stop_listening(struct server *);

@@ -275,6 +275,72 @@ START_TEST(test_args)
 }
 END_TEST
 
+/* user, log, -f/-t/-T/-d, the value of every key, and SIGHUP's reload. */
+START_TEST(test_run_settings)
+{
+	struct config	 cfg, fresh;
+	char		 err[CONFIG_ERR_LEN + CONFIG_PATH_MAX], value[256];
+	char		 live[512], restart[512], *path;
+	const char	*name;
+	size_t		 i;
+
+	ck_assert_int_eq(run_args(&cfg, err, sizeof err, "-f", "/dev/null",
+	    NULL), 0);
+	ck_assert_str_eq(cfg.file, "/dev/null");
+	ck_assert_str_eq(cfg.user, "");
+	ck_assert_int_eq(cfg.log, LOG_TARGET_STDERR);
+	ck_assert_int_eq(cfg.action, CONFIG_RUN);
+
+	ck_assert_int_eq(run_args(&cfg, err, sizeof err, "-f", "/dev/null",
+	    "-o", "user=nobody", "-o", "log=syslog", "-T", NULL), 0);
+	ck_assert_str_eq(cfg.user, "nobody");
+	ck_assert_int_eq(cfg.log, LOG_TARGET_SYSLOG);
+	ck_assert_int_eq(cfg.action, CONFIG_PRINT);
+	ck_assert_int_eq(run_args(&cfg, err, sizeof err, "-f", "/dev/null",
+	    "-o", "log=syslog", "-d", NULL), 0);
+	ck_assert_int_eq(cfg.log, LOG_TARGET_STDERR);
+	ck_assert_int_eq(cfg.log_level, LOG_LEVEL_DEBUG);
+	ck_assert_int_eq(run_args(&cfg, err, sizeof err, "-o", "log=file",
+	    NULL), -1);
+	/* A bad file under -t: the action is known, for exit status 1. */
+	path = write_temp("bogus = 1\n");
+	ck_assert_int_eq(run_args(&cfg, err, sizeof err, "-t", "-f", path,
+	    NULL), -1);
+	ck_assert_int_eq(cfg.action, CONFIG_TEST);
+	unlink(path);
+
+	/* Every value reads back as itself. */
+	ck_assert_int_eq(run_args(&cfg, err, sizeof err, "-f", "/dev/null",
+	    "-o", "max_startups=5:50:20", "-o", "telnet_passwords=yes", NULL),
+	    0);
+	config_defaults(&fresh);
+	for (i = 0; (name = config_key_name(i)) != NULL; i++) {
+		config_key_value(&cfg, i, value, sizeof value);
+		ck_assert_msg(config_set(&fresh, name, value, err,
+		    sizeof err) == 0, "%s = %s: %s", name, value, err);
+	}
+	snprintf(fresh.file, sizeof fresh.file, "%s", cfg.file);
+	ck_assert(memcmp(&fresh, &cfg, sizeof cfg) == 0);
+
+	/* Reload: live settings are copied, the others are named. */
+	config_defaults(&cfg);
+	config_defaults(&fresh);
+	fresh.max_tables = 9;
+	fresh.log_level = LOG_LEVEL_DEBUG;
+	fresh.ssh_port = 3022;
+	strcpy(fresh.user, "nobody");
+	config_reload(&cfg, &fresh, live, sizeof live, restart,
+	    sizeof restart);
+	ck_assert_str_eq(live, "log_level, max_tables");
+	ck_assert_str_eq(restart, "user, ssh_port");
+	ck_assert_int_eq(cfg.max_tables, 9);
+	ck_assert_int_eq(cfg.log_level, LOG_LEVEL_DEBUG);
+	ck_assert_int_eq(cfg.ssh_port, 2222);
+	ck_assert_str_eq(cfg.user, "");
+	ck_assert(config_key_live(0) == 0);	/* state_dir */
+}
+END_TEST
+
 static Suite *
 config_suite(void)
 {
@@ -287,6 +353,7 @@ config_suite(void)
 	tcase_add_test(tc, test_load);
 	tcase_add_test(tc, test_sample_is_the_defaults);
 	tcase_add_test(tc, test_args);
+	tcase_add_test(tc, test_run_settings);
 	suite_add_tcase(s, tc);
 	return s;
 }
