@@ -4,27 +4,39 @@
  * keeps it byte-exact and never reads it.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "src/store/store-int.h"
 
-int
-store_table_save(struct store *st, const char *code, const char *data,
-    int64_t now)
+/* A code the store can keep, and data to keep. */
+static int
+store_table_check(struct store *st, const char *code, const char *data)
 {
-	sqlite3_stmt	*s;
-	int		 rc;
+	int	 rc;
 
 	if ((rc = store_check_text(st, "table code", code, STORE_CODE_MAX,
 	    1)) != 0)
 		return rc;
 	if (data == NULL)
 		return store_fail(st, STORE_INVALID, "no table data");
-	s = store_stmt(st, S_TABLE_SAVE);
-	store_bind_text(s, 1, code);
-	store_bind_text(s, 2, data);
-	sqlite3_bind_int64(s, 3, now);
-	return store_write_one(st, s, "saving a table", NULL);
+	return STORE_OK;
+}
+
+int
+store_table_save(struct store *st, const char *code, const char *data,
+    int64_t now)
+{
+	struct store_table	 row;
+	int			 rc;
+
+	if ((rc = store_table_check(st, code, data)) != STORE_OK)
+		return rc;
+	memset(&row, 0, sizeof row);
+	snprintf(row.code, sizeof row.code, "%s", code);
+	row.data = (char *)data;
+	return store_tables_save(st, &row, 1, now);
 }
 
 static int
@@ -64,8 +76,7 @@ store_table_delete(struct store *st, const char *code)
 	sqlite3_stmt	*s;
 	int		 rc;
 
-	if ((rc = store_check_text(st, "table code", code, STORE_CODE_MAX,
-	    1)) != 0)
+	if ((rc = store_table_check(st, code, "")) != STORE_OK)
 		return rc;
 	s = store_stmt(st, S_TABLE_DELETE);
 	store_bind_text(s, 1, code);
@@ -80,11 +91,9 @@ store_tables_save(struct store *st, const struct store_table *rows, size_t n,
 	int		 rc;
 
 	for (size_t i = 0; i < n; i++) {
-		if ((rc = store_check_text(st, "table code", rows[i].code,
-		    STORE_CODE_MAX, 1)) != 0)
+		if ((rc = store_table_check(st, rows[i].code,
+		    rows[i].data)) != STORE_OK)
 			return rc;
-		if (rows[i].data == NULL)
-			return store_fail(st, STORE_INVALID, "no table data");
 	}
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
@@ -107,8 +116,7 @@ store_table_archive(struct store *st, const char *code, const char *reason,
 	sqlite3_stmt	*s;
 	int		 rc;
 
-	if ((rc = store_check_text(st, "table code", code, STORE_CODE_MAX,
-	    1)) != 0)
+	if ((rc = store_table_check(st, code, "")) != STORE_OK)
 		return rc;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;

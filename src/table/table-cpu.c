@@ -115,15 +115,8 @@ table_cpu_invite(struct table *t, struct identity *host, int level,
 		    t->host != NULL ? t->host->name : "nobody");
 		return -1;
 	}
-	for (seat = 0; seat < t->nseats; seat++) {
-		if (t->seat[seat].who == NULL)
-			break;
-	}
-	if (seat == t->nseats) {
-		snprintf(err, errlen, "every seat is taken");
-		return -1;
-	}
-	if (table_cpu_sit(t, seat, level, err, errlen) != 0)
+	if ((seat = table_free_seat(t, err, errlen)) < 0 ||
+	    table_cpu_sit(t, seat, level, err, errlen) != 0)
 		return -1;
 	table_notify(t, TABLE_CHANGED, NULL);
 	return 0;
@@ -162,6 +155,11 @@ table_cpu_think(struct table *t, int seat)
 		lim.time_ms = t->list->cpu_time_ms < TABLE_TIMEOUT_MS ?
 		    t->list->cpu_time_ms : TABLE_TIMEOUT_MS;
 	}
+	/* Nobody at the table (everyone left; the CPU plays the game out):
+	 * no one waits for a deep move. */
+	if (t->nwatch == 0 && TAILQ_EMPTY(&t->viewers) &&
+	    lim.time_ms > TABLE_UNWATCHED_MS)
+		lim.time_ms = TABLE_UNWATCHED_MS;
 	lim.seed = t->list->random(t->list->random_arg);
 	t->cpu_seat = seat;
 	t->cpu_ply = t->game->variant->ply(t->game);

@@ -118,10 +118,15 @@ void	table_vacate(struct table *, int seat);
 /* A notice in the table chat ("alice sits down"). */
 void	table_noticef(struct table *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/* The first empty seat, or -1 with "every seat is taken". */
+int	table_free_seat(const struct table *, char *err, size_t errlen);
 /* The name of the identity in a seat, or "nobody". */
 const char *table_seat_name(const struct table *, int seat);
 /* Start game number t->games + 1 with the seated players. */
 int	table_begin(struct table *, int64_t now, char *err, size_t errlen);
+/* Free a table that never was live (a restore that failed): nobody is
+ * told it closed, so its saved state stays where it is. */
+void	table_discard(struct table *);
 struct table *table_alloc(struct table_list *, const struct table_spec *,
 	    const char *code, char *err, size_t errlen);
 void	table_set_seat(struct table *, int seat, struct identity *);

@@ -705,6 +705,23 @@ table_record(const struct game *g)
 	}
 }
 
+/* " timer=30 timeouts=4,17" after the engine's options. */
+static void
+table_record_clock(const struct table *t, char *buf, size_t len)
+{
+	size_t	 at = strlen(buf);
+
+	if (t->spec.timer > 0 && at < len)
+		at += (size_t)snprintf(buf + at, len - at, "%stimer=%d",
+		    at > 0 ? " " : "", t->spec.timer);
+	for (int i = 0; i < t->ntimeouts && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%d",
+		    i == 0 ? (at > 0 ? " timeouts=" : "timeouts=") : ",",
+		    t->timeouts[i]);
+	if (at >= len)
+		buf[len - 1] = '\0';
+}
+
 int
 table_game_request(const struct table *t, struct store_game *g, int64_t now)
 {
@@ -719,6 +736,9 @@ table_game_request(const struct table *t, struct store_game *g, int64_t now)
 	snprintf(g->variant, sizeof g->variant, "%s", v->name);
 	if (v->options(game, g->options, sizeof g->options) < 0)
 		g->options[0] = '\0';
+	/* The turn timer is the table's, not the engine's, but a replay
+	 * must know it; moves the CPU made when time ran out are listed. */
+	table_record_clock(t, g->options, sizeof g->options);
 	if ((g->record = table_record(game)) == NULL)
 		return -1;
 	g->started = t->started;

@@ -481,7 +481,7 @@ table_restore(struct table_list *l, const char *text, char *err,
 	free(copy);
 	return t;
 fail:
-	table_free(t);
+	table_discard(t);
 	t = NULL;
 out:
 	free(copy);

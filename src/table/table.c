@@ -165,13 +165,14 @@ table_new(struct table_list *l, const struct table_spec *spec,
 	return t;
 }
 
-void
-table_free(struct table *t)
+static void
+table_free_tell(struct table *t, int tell)
 {
 	if (t == NULL)
 		return;
 	table_cpu_stop(t);
-	table_notify(t, TABLE_CLOSED, NULL);
+	if (tell)
+		table_notify(t, TABLE_CLOSED, NULL);
 	TAILQ_REMOVE(&t->list->tables, t, entry);
 	t->list->count--;
 	for (int i = 0; i < t->nseats; i++)
@@ -187,6 +188,18 @@ table_free(struct table *t)
 	game_free(t->game);
 	chat_free(t->chat);
 	free(t);
+}
+
+void
+table_free(struct table *t)
+{
+	table_free_tell(t, 1);
+}
+
+void
+table_discard(struct table *t)
+{
+	table_free_tell(t, 0);
 }
 
 const char *
@@ -251,6 +264,17 @@ table_seat_find(const struct table *t, const struct identity *who)
 		if (t->seat[i].who == who)
 			return i;
 	}
+	return -1;
+}
+
+int
+table_free_seat(const struct table *t, char *err, size_t errlen)
+{
+	for (int seat = 0; seat < t->nseats; seat++) {
+		if (t->seat[seat].who == NULL)
+			return seat;
+	}
+	snprintf(err, errlen, "every seat is taken");
 	return -1;
 }
 
@@ -391,14 +415,8 @@ table_sit(struct table *t, struct identity *who, int seat, char *err,
 			    mine + 1);
 			return -1;
 		}
-		for (seat = 0; seat < t->nseats; seat++) {
-			if (t->seat[seat].who == NULL)
-				break;
-		}
-		if (seat == t->nseats) {
-			snprintf(err, errlen, "every seat is taken");
+		if ((seat = table_free_seat(t, err, errlen)) < 0)
 			return -1;
-		}
 	}
 	if (seat >= t->nseats) {
 		snprintf(err, errlen, "there is no seat %d (1-%d)", seat + 1,

@@ -281,6 +281,9 @@ void	table_list_set_cpu(struct table_list *, struct cpujob_pool *,
  */
 #define TABLE_STANDIN_LEVEL 3
 #define TABLE_TIMEOUT_MS 1000
+/* ... and thinks this long at most when nobody is at the table any more
+ * (it plays the game out, so the table can close). */
+#define TABLE_UNWATCHED_MS 200
 /* The computer at a level (1..5) takes a free seat before the game. */
 int	table_cpu_sit(struct table *, int seat, int level, char *err,
 	    size_t errlen);

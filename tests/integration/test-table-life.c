@@ -262,6 +262,22 @@ START_TEST(test_play_the_computer)
 }
 END_TEST
 
+/* alice and bob at a gomoku table, black's first move h8 seen by both. */
+static void
+first_move(struct harness *h, struct tclient **alice, struct tclient **bob,
+    char code[8])
+{
+	struct tclient	*black;
+
+	players_accounts(h);
+	players_two(h, "gomoku", alice, bob, code);
+	black = players_is_black(*alice, "alice") ? *alice : *bob;
+	players_wait(black, "you to move");
+	players_move(black, "h8");
+	players_wait(*alice, "1.h8");
+	players_wait(*bob, "1.h8");
+}
+
 /* Both back after a restart, in their seats, with the move made. */
 static void
 both_back(struct harness *h, const char *code, struct tclient **alice,
@@ -283,18 +299,12 @@ both_back(struct harness *h, const char *code, struct tclient **alice,
 START_TEST(test_kill9_and_restart)
 {
 	struct harness	*h = players_start();
-	struct tclient	*alice, *bob, *black;
+	struct tclient	*alice, *bob;
 	char		 code[8];
 
 	if (h == NULL)
 		return;
-	players_accounts(h);
-	players_two(h, "gomoku", &alice, &bob, code);
-	black = players_is_black(alice, "alice") ? alice : bob;
-	players_wait(black, "you to move");
-	players_move(black, "h8");
-	players_wait(alice, "1.h8");
-	players_wait(bob, "1.h8");
+	first_move(h, &alice, &bob, code);
 	/* The save is batched: give it its moment, then the crash. */
 	usleep(500 * 1000);
 	ck_assert_int_eq(harness_signal(h, SIGKILL), 0);
@@ -314,18 +324,13 @@ END_TEST
 START_TEST(test_sigterm_notice_and_restart)
 {
 	struct harness	*h = players_start();
-	struct tclient	*alice, *bob, *black;
+	struct tclient	*alice, *bob;
 	char		 code[8];
 	int		 status;
 
 	if (h == NULL)
 		return;
-	players_accounts(h);
-	players_two(h, "gomoku", &alice, &bob, code);
-	black = players_is_black(alice, "alice") ? alice : bob;
-	players_wait(black, "you to move");
-	players_move(black, "h8");
-	players_wait(alice, "1.h8");
+	first_move(h, &alice, &bob, code);
 	ck_assert_int_eq(harness_signal(h, SIGTERM), 0);
 	/* Everyone is told, then the daemon exits cleanly. */
 	players_wait(alice, "to restart");

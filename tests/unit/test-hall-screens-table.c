@@ -15,6 +15,7 @@
 
 #include "src/hall/hall-int.h"
 #include "src/hall/hall.h"
+#include "src/store/store.h"
 #include "src/table/table.h"
 #include "tests/unit/fake-hall.h"
 
@@ -442,6 +443,69 @@ START_TEST(test_clock_ticks)
 }
 END_TEST
 
+/* The host seats the computer in the free seat and starts. */
+START_TEST(test_host_seats_the_computer)
+{
+	char			 code[16];
+	struct fake_term	*a = fake_term_guest(fh);
+	struct fake_term	*b = fake_term_guest(fh);
+
+	create_table(a, code, sizeof code);
+	fake_term_type(a, "C");
+	ck_shows(a, "Seat the computer at which level?");
+	fake_term_type(a, FAKE_ESC);		/* no: the keys show */
+	ck_shows(a, "C computer");
+	fake_term_type(a, "C");
+	fake_term_type(a, "9");			/* not a level: still asked */
+	ck_shows(a, "Seat the computer at which level?");
+	fake_term_type(a, "2");
+	ck_shows(a, "CPU (easy)");
+	fake_term_type(a, "C");
+	fake_term_type(a, "3");
+	ck_shows(a, "every seat is taken");
+	/* Only the host may: b watching is refused. */
+	join_by_code(b, code);
+	fake_term_type(b, "C");
+	fake_term_type(b, "1");
+	ck_shows(b, "only the host");
+	fake_term_type(a, "g");
+	ck_shows(a, "to move");
+	ck_shows(a, "unrated");
+}
+END_TEST
+
+/* Saved tables come back at start; one the engine refuses is archived,
+ * and the hall starts all the same. */
+START_TEST(test_restore_and_archive)
+{
+	struct hall		*hall = fake_hall_hall(fh);
+	struct table_spec	 spec;
+	struct table		*t;
+	char			 err[256], *text, code[TABLE_CODE_SIZE];
+	int64_t			 archived = -1;
+
+	ck_assert_int_eq(table_spec_parse_line(&spec, "renju", err,
+	    sizeof err), 0);
+	t = table_new(hall->tables, &spec, NULL, err, sizeof err);
+	ck_assert_ptr_nonnull(t);
+	snprintf(code, sizeof code, "%s", table_code(t));
+	text = table_save(t);
+	table_free(t);
+	ck_assert_int_eq(store_table_save(hall->store, code, text, 1),
+	    STORE_OK);
+	ck_assert_int_eq(store_table_save(hall->store, "ZZZZZ",
+	    "gamehall-table 1\ncode ZZZZZ\nspec renju\nphase playing\n"
+	    "record renju moves h8 h8\n", 1), STORE_OK);
+	free(text);
+	hall_restore(hall);
+	ck_assert_ptr_nonnull(table_list_find(hall->tables, code));
+	ck_assert_ptr_null(table_list_find(hall->tables, "ZZZZZ"));
+	ck_assert_int_eq(store_table_archived(hall->store, &archived),
+	    STORE_OK);
+	ck_assert_int_eq(archived, 1);
+}
+END_TEST
+
 static Suite *
 hall_tables_suite(void)
 {
@@ -462,6 +526,8 @@ hall_tables_suite(void)
 	tcase_add_test(tc, test_exec_commands);
 	tcase_add_test(tc, test_player_drops);
 	tcase_add_test(tc, test_clock_ticks);
+	tcase_add_test(tc, test_host_seats_the_computer);
+	tcase_add_test(tc, test_restore_and_archive);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -225,6 +225,10 @@ START_TEST(timer_counts_down_then_cpu_moves)
 	play(t, bob, "a1");
 	ck_assert(!table_ply_timed_out(t, 1));
 	ck_assert_int_eq(table_clock_left(t, 0), 30);
+	/* The record to be stored knows the timer and the marked move. */
+	ck_assert_int_eq(table_resign(t, bob, err, sizeof err), 0);
+	ck_assert_ptr_nonnull(strstr(over_game.options, " timer=30 "
+	    "timeouts=0"));
 }
 END_TEST
 
@@ -369,12 +373,11 @@ START_TEST(grace_outside_a_game_frees_the_seat)
 }
 END_TEST
 
-START_TEST(held_seat_ranks_last_when_rated)
+/* alice makes four in a row with her turn next, but goes away: the CPU
+ * holding her seat completes her five. */
+static void
+four_then_away(struct table *t)
 {
-	struct table	*t = started("gomoku");
-
-	ck_assert(table_game_rated(t));
-	/* alice has four in a row with her turn next ... */
 	play(t, alice, "h8");
 	play(t, bob, "a1");
 	play(t, alice, "i8");
@@ -383,10 +386,17 @@ START_TEST(held_seat_ranks_last_when_rated)
 	play(t, bob, "a5");
 	play(t, alice, "k8");
 	play(t, bob, "a7");
-	/* ... but she went away: the CPU completes her five. */
 	table_list_set_grace(list, 0);
 	ck_assert_int_eq(table_depart(t, alice), 1);
 	ck_assert_int_eq(await_ply(t, 9), 0);
+}
+
+START_TEST(held_seat_ranks_last_when_rated)
+{
+	struct table	*t = started("gomoku");
+
+	ck_assert(table_game_rated(t));
+	four_then_away(t);
 	ck_assert_int_ne(table_phase(t), TABLE_PLAYING);
 	ck_assert_int_eq(overs, 1);
 	/* Five on the board, yet her seat was abandoned: last place. */
@@ -394,6 +404,8 @@ START_TEST(held_seat_ranks_last_when_rated)
 	ck_assert_int_eq(over_game.players[1].rank, 1);
 	ck_assert_ptr_nonnull(strstr(over_game.result, "alice left"));
 	ck_assert(over_game.rated);
+	ck_assert_str_eq(over_game.options, "size=15 overline=on "
+	    "restrict=off");
 	ck_assert_int_eq(over_game.players[0].outcome, STORE_LOSS);
 	ck_assert_int_eq(over_game.players[1].outcome, STORE_WIN);
 	/* She had no terminal there: the seat is free now. */
@@ -405,17 +417,7 @@ START_TEST(held_seat_unrated_keeps_the_board_result)
 {
 	struct table	*t = started("gomoku rated=no");
 
-	play(t, alice, "h8");
-	play(t, bob, "a1");
-	play(t, alice, "i8");
-	play(t, bob, "a3");
-	play(t, alice, "j8");
-	play(t, bob, "a5");
-	play(t, alice, "k8");
-	play(t, bob, "a7");
-	table_list_set_grace(list, 0);
-	ck_assert_int_eq(table_depart(t, alice), 1);
-	ck_assert_int_eq(await_ply(t, 9), 0);
+	four_then_away(t);
 	ck_assert_int_eq(overs, 1);
 	ck_assert_int_eq(over_game.players[0].rank, 1);
 	ck_assert_int_eq(over_game.players[0].outcome, STORE_WIN);
