@@ -237,15 +237,23 @@ view_lobby_tables(struct grid *g, const struct view_lobby *v,
 	/* The selected table in full, on the last row of the pane. */
 	if (v->table_sel >= 0 && v->table_sel < v->ntables) {
 		t = &v->tables[v->table_sel];
+		char rated[48];
+
+		if (t->rated)
+			snprintf(rated, sizeof rated, "rated");
+		else if (t->unrated_why != NULL)
+			snprintf(rated, sizeof rated, "unrated (%s)",
+			    t->unrated_why);
+		else
+			snprintf(rated, sizeof rated, "unrated");
 		snprintf(text, sizeof text, "%s: %s%s%s; %d/%d %s; timer %s; "
 		    "%s; %s%s; %d watching",
 		    t->code != NULL ? t->code : "",
 		    t->variant != NULL ? t->variant : "",
-		    t->options != NULL ? " " : "",
+		    t->options != NULL && *t->options != '\0' ? " " : "",
 		    t->options != NULL ? t->options : "", t->players, t->seats,
 		    t->names != NULL ? t->names : "",
-		    t->timer != NULL ? t->timer : "none",
-		    t->rated ? "rated" : "unrated",
+		    t->timer != NULL ? t->timer : "none", rated,
 		    t->private_ ? "private" : "open",
 		    t->mine ? ", yours" : "", t->watchers);
 		view_text_fit(g, 1, 2 + l->top_h - 1, l->lw - 2, &dim, text);

@@ -397,11 +397,15 @@ view_table_draw(struct grid *g, const struct view_table *v,
 	if (l.pw < 10)
 		return;
 	y = l.top;
-	snprintf(text, sizeof text, "%s%s%s  %s%s%s", v->variant != NULL ?
-	    v->variant : "", v->options != NULL && *v->options != '\0' ? " " :
-	    "", v->options != NULL ? v->options : "", v->rated ? "rated" :
-	    "unrated", v->timer > 0 ? v->timer == 30 ? " 30 s" : " 60 s" :
-	    "", v->private_ ? " private" : "");
+	snprintf(text, sizeof text, "%s%s%s  %s%s%s%s%s%s",
+	    v->variant != NULL ? v->variant : "", v->options != NULL &&
+	    *v->options != '\0' ? " " : "", v->options != NULL ?
+	    v->options : "", v->rated ? "rated" : "unrated",
+	    !v->rated && v->unrated_why != NULL ? " (" : "",
+	    !v->rated && v->unrated_why != NULL ? v->unrated_why : "",
+	    !v->rated && v->unrated_why != NULL ? ")" : "",
+	    v->timer > 0 ? v->timer == 30 ? " 30 s" : " 60 s" : "",
+	    v->private_ ? " private" : "");
 	{
 		struct grid_style head = view_style(VIEW_HEADING);
 

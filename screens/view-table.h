@@ -126,6 +126,7 @@ struct view_table {
 	const char	*share;		/* "ssh -p 2222 -t host join K7P3Q" */
 	int		 timer;		/* seconds, 0 none */
 	int		 rated;
+	const char	*unrated_why;	/* "a guest plays": rated was asked */
 	int		 private_;
 	int		 watchers;
 

@@ -235,6 +235,7 @@ struct view_table_row {
 	int		 rated;
 	int		 private_;	/* open or private */
 	int		 mine;		/* the viewer sits or hosts there */
+	const char	*unrated_why;	/* "a guest plays": rated was asked */
 };
 
 struct view_chat_line {

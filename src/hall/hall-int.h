@@ -167,6 +167,7 @@ struct client {
 
 	/* An exec command (`ssh -t host join AB12`) waiting for the lobby. */
 	char			 exec[CLIENT_EXEC_LEN];
+	bool			 guest_offer;	/* came in as a guest by it */
 
 	/* A password job on the worker pool (see passjob.h). */
 	struct passjob		*job;

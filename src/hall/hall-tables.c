@@ -322,7 +322,8 @@ hall_tables_row(struct table *t, bool mine, struct view_table_row *r)
 	r->watchers = table_watchers(t);
 	r->timer = spec->timer == 30 ? "30s" : spec->timer == 60 ? "60s" :
 	    NULL;
-	r->rated = spec->rated;
+	r->rated = table_rated_now(t);
+	r->unrated_why = table_unrated_why(t);
 	r->private_ = spec->private_;
 	r->mine = mine;
 }

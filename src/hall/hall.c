@@ -316,6 +316,10 @@ hall_lobby_due(void *arg)
 	screen_lobby_open(c);
 	if (!hall_tables_reclaim(c->hall, c))
 		hall_exec(c->hall, c);
+	if (c->guest_offer && c->status[0] == '\0')
+		client_status(c, false, "You play as %s. To play as yourself: "
+		    "ssh -t NAME@%s ...", c->identity->name, c->hall->host);
+	c->guest_offer = false;
 }
 
 int
@@ -425,6 +429,14 @@ hall_open(void *arg, struct conn *conn, const struct conn_info *info)
 	}
 	TAILQ_INSERT_TAIL(&hall->clients, c, entry);
 	hall->nclients++;
+	/* A link (`ssh -t host join CODE`) goes where it says: someone
+	 * without an account plays as a guest, told how to log in. */
+	if (id == NULL && c->exec[0] != '\0' &&
+	    (id = identities_guest(hall->ids, info->fingerprint)) != NULL) {
+		log_info("%s: guest %s%s, from a link", conn_label(conn),
+		    id->name, id->key[0] != '\0' ? " (device key)" : "");
+		c->guest_offer = true;
+	}
 	if (id != NULL) {
 		log_info("%s: %s is in the lobby", conn_label(conn), id->name);
 		hall_enter(hall, c, id);

@@ -101,7 +101,7 @@ screen_table_create_draw(struct client *c, void *state, struct grid *g)
 	    "Enter open  Esc cancel");
 	v.title = tc->cpu ? "Play the computer (unrated)" : "Open a new table";
 	v.row[0].label = "Variant";
-	v.row[0].value = game_variants[tc->variant]->name;
+	v.row[0].value = table_variant_title(game_variants[tc->variant]->name);
 	v.row[0].nchoices = screen_table_create_nvariants();
 	v.row[0].choice = tc->variant;
 	for (int i = 0; i < tc->nrows && i + 1 < VIEW_CREATE_ROWS; i++) {

@@ -284,13 +284,13 @@ screen_table_draw(struct client *c, void *state, struct grid *g)
 	snprintf(ts->title, sizeof ts->title, "Table %s", table_code(t));
 	client_chrome(c, &v.chrome, ts->title, screen_table_hints(ts));
 	v.code = table_code(t);
-	v.variant = spec->variant;
+	v.variant = table_variant_title(spec->variant);
 	v.options = table_brief(t);
 	hall_table_share(ts->hall, t, ts->share, sizeof ts->share);
 	v.share = ts->share;
 	v.timer = spec->timer;
-	v.rated = table_phase(t) == TABLE_WAITING ? spec->rated :
-	    table_game_rated(t);
+	v.rated = table_rated_now(t);
+	v.unrated_why = table_unrated_why(t);
 	v.private_ = spec->private_;
 	v.watchers = table_watchers(t);
 	v.nseats = table_nseats(t);

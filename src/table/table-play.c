@@ -42,6 +42,35 @@ table_game_rated(const struct table *t)
 	return t->rated;
 }
 
+const char *
+table_unrated_why(const struct table *t)
+{
+	int	 guest = 0, cpu = 0;
+
+	if (!t->spec.rated)
+		return NULL;
+	if (t->phase != TABLE_WAITING && t->games > 0 && t->rated)
+		return NULL;
+	for (int s = 0; s < t->nseats; s++) {
+		const struct identity *who = t->seat[s].who;
+
+		guest += who != NULL && who->kind == IDENTITY_GUEST;
+		cpu += who != NULL && who->kind == IDENTITY_CPU;
+	}
+	if (cpu > 0)
+		return "the computer plays";
+	if (guest > 0)
+		return "a guest plays";
+	return t->phase != TABLE_WAITING && t->games > 0 ?
+	    "a player left" : NULL;
+}
+
+int
+table_rated_now(const struct table *t)
+{
+	return t->spec.rated && table_unrated_why(t) == NULL;
+}
+
 int
 table_seat_player(const struct table *t, int seat)
 {

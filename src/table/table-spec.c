@@ -403,3 +403,24 @@ table_spec_brief(const struct table_spec *spec, char *buf, size_t len)
 		    at > 0 ? " " : "", word);
 	}
 }
+
+const char *
+table_variant_title(const char *variant)
+{
+	static const struct {
+		const char	*name, *title;
+	} titles[] = {
+		{ "gomoku", "Gomoku" },
+		{ "freestyle", "Freestyle gomoku" },
+		{ "standard", "Standard gomoku" },
+		{ "renju", "Renju" },
+		{ "connect6", "Connect6" },
+		{ "yonin", "Four-player shogi" },
+	};
+
+	for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++) {
+		if (strcmp(titles[i].name, variant) == 0)
+			return titles[i].title;
+	}
+	return variant;
+}

@@ -111,6 +111,9 @@ int	table_spec_parse_line(struct table_spec *, const char *line,
 int	table_spec_text(const struct table_spec *, char *buf, size_t len);
 /* A short summary for the lobby list: "19x19 restrict swap2 pairs". */
 void	table_spec_brief(const struct table_spec *, char *buf, size_t len);
+/* The game's name as people say it ("Four-player shogi" for `yonin`,
+ * the command word); the variant itself when unknown. */
+const char *table_variant_title(const char *variant);
 /* Seats a variant needs (2 or 4), or 0 when unknown. */
 int	table_spec_seats(const struct table_spec *);
 
@@ -372,6 +375,13 @@ int	table_turn(const struct table *);
 int	table_turn_is_choice(const struct table *);
 /* The game in play is rated (decided at its start). */
 int	table_game_rated(const struct table *);
+/*
+ * Rated as things stand: the game in play's, else the next game's with
+ * the seats as they are.  When the host asked for a rated table and it is
+ * not, why ("a guest plays", "the computer plays"); NULL otherwise.
+ */
+int	table_rated_now(const struct table *);
+const char *table_unrated_why(const struct table *);
 
 /*
  * Moves: the engine judges.  0, or -1 with the reason in err (the engine's

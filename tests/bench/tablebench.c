@@ -116,8 +116,6 @@ tb_guest(struct tb *b, const char *name, const char *cmd)
 	if (tclient_connect(tc) != 0 ||
 	    tclient_auth_kbdint(tc, NULL) != TCLIENT_AUTH_SUCCESS ||
 	    tclient_exec(tc, cmd) != 0 ||
-	    tclient_wait_for(tc, "Welcome", TB_WAIT_MS) != 0 ||
-	    tclient_type(tc, "g") != 0 ||
 	    tclient_wait_for(tc, "Share: ssh", TB_WAIT_MS) != 0) {
 		fprintf(stderr, "tablebench: %s: %s\n", name, tclient_error(tc));
 		tclient_free(tc);

@@ -446,10 +446,10 @@ START_TEST(test_lobby_create_and_join)
 	players_wait(alice, "Online (");
 	ck_assert_int_eq(tclient_type(alice, "n"), 0);
 	players_wait(alice, "Open a new table");
-	players_wait(alice, "< gomoku >");
+	players_wait(alice, "< Gomoku >");
 	/* Variant: one to the right; then the opening row: swap2. */
 	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_RIGHT), 0);
-	players_wait(alice, "< freestyle >");
+	players_wait(alice, "< Freestyle gomoku >");
 	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_DOWN), 0);
 	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_RIGHT), 0);
 	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_RIGHT), 0);
@@ -457,7 +457,7 @@ START_TEST(test_lobby_create_and_join)
 	players_wait(alice, "freestyle opening=swap2 timer=none rated=yes");
 	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_ENTER), 0);
 	players_code(alice, code);
-	players_wait(alice, "freestyle swap2");
+	players_wait(alice, "Freestyle gomoku swap2");
 	/* bob finds it in the lobby's list and joins with Enter. */
 	bob = players_member(h, "bob", NULL);
 	players_wait(bob, code);

@@ -356,22 +356,22 @@ START_TEST(test_exec_commands)
 	char			 code[16], text[64];
 	struct fake_term	*a, *b, *c;
 
+	/* A link goes where it says: straight to the table, as a guest. */
 	a = fake_term_connect_with(fh, 80, 24, NULL, "new connect6");
-	ck_shows(a, "Welcome to gamehall");	/* a guest chooses first */
-	fake_term_type(a, "g");
+	ck_hides(a, "Welcome to gamehall");
 	ck_shows(a, "gamehall - Table ");
-	ck_shows(a, "connect6");
+	ck_shows(a, "Connect6");
 	fake_term_title_word(a, "Table ", code, sizeof code);
 
 	snprintf(text, sizeof text, "join %s", code);
 	b = fake_term_connect_with(fh, 80, 24, NULL, text);
-	fake_term_type(b, "g");
+	ck_shows(b, "You play as guest-");	/* and how to log in */
+	ck_shows(b, "ssh -t NAME@");
 	snprintf(text, sizeof text, "gamehall - Table %s", code);
 	ck_screen(b, fake_term_find(b, text) == 0, "B not at the table");
 	ck_shows(b, "waiting for ");		/* seated: the host starts */
 
 	c = fake_term_connect_with(fh, 80, 24, NULL, "join 22222");
-	fake_term_type(c, "g");
 	ck_shows(c, "gamehall - Lobby");
 	ck_shows(c, "no such table 22222");
 }
@@ -403,7 +403,6 @@ START_TEST(test_clock_ticks)
 	struct fake_term	*all[3];
 
 	a = fake_term_connect_with(fh, 80, 24, NULL, "new gomoku timer=60");
-	fake_term_type(a, "g");
 	ck_shows(a, "gamehall - Table ");
 	fake_term_title_word(a, "Table ", code, sizeof code);
 	b = fake_term_guest(fh);

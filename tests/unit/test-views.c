@@ -330,9 +330,9 @@ static struct view_user lobby_users[] = {
 };
 
 static struct view_table_row lobby_tables[] = {
-	{ "K7QX2", "renju", "15x15", 2, 1, "alice", 3, "30s", 1, 0, 0 },
+	{ "K7QX2", "renju", "15x15", 2, 1, "alice", 3, "30s", 1, 0, 0, NULL },
 	{ "M3PD9", "yonin", "pairs", 4, 4, "bob, carol, dave, erin", 0, NULL,
-	    0, 1, 0 },
+	    0, 1, 0, "a guest plays" },
 };
 
 static void
@@ -388,8 +388,8 @@ START_TEST(test_lobby)
 		ck_assert(has_text(g, "M3PD9: yonin pairs; 4/4 bob, carol, "));
 		if (g->sx >= 200) {
 			ck_assert(has_text(g, "M3PD9: yonin pairs; 4/4 bob, "
-			    "carol, dave, erin; timer none; unrated; private; "
-			    "0 watching"));
+			    "carol, dave, erin; timer none; unrated (a guest "
+			    "plays); private; 0 watching"));
 			ck_assert(has_text(g, "Options"));
 			ck_assert(has_text(g, "Watch"));
 		}
