@@ -375,6 +375,10 @@ server_new(struct event_base *base, struct clock *clock,
 		goto fail;
 	}
 
+	/* Said once at start, where the sysop looks. */
+	if (store != NULL && *store_warning(store) != '\0')
+		log_warn("%s", store_warning(store));
+
 	config_host_key_path(cfg, path, sizeof path);
 	if (hostkey_ensure(path, fp, sizeof fp, err, errlen) != 0)
 		goto fail;
