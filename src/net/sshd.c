@@ -238,16 +238,25 @@ sshd_clean_ascii(char *out, size_t outlen, const char *in)
 
 /* ---- the pump -------------------------------------------------------- */
 
+/* The client or the network ended the session: say which, for the log. */
+static void
+sshd_ended(struct sshd_conn *sc, const char *why)
+{
+	if (sc->conn != NULL)
+		conn_transport_why(sc->conn, why);
+	sc->dead = true;
+}
+
 /* After every wake-up: act on what the callbacks and the worker recorded. */
 void
 sshd_after(struct sshd_conn *sc)
 {
 	if (!sc->dead && !ssh_is_connected(sc->s))
-		sc->dead = true;
+		sshd_ended(sc, "the client disconnected");
 	if (!sc->dead && sc->kex_done)
 		sshd_auth_messages(sc);
 	if (!sc->dead && !ssh_is_connected(sc->s))
-		sc->dead = true;
+		sshd_ended(sc, "the client disconnected");
 
 	if (!sc->dead && sc->ready_asked && !sc->ready && !sc->closing) {
 		sc->ready = true;
@@ -296,10 +305,10 @@ sshd_io_cb(evutil_socket_t fd, short what, void *arg)
 			else if (rc == SSH_ERROR) {
 				log_debug("%s: key exchange failed: %s",
 				    conn_label(sc->conn), ssh_get_error(sc->s));
-				sc->dead = true;
+				sshd_ended(sc, "key exchange failed");
 			}
 		} else if (ssh_event_dopoll(sc->sev, 0) == SSH_ERROR)
-			sc->dead = true;
+			sshd_ended(sc, "connection lost");
 	}
 	sshd_after(sc);
 }
