@@ -35,6 +35,16 @@ tests_integration_test_transport_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
 tests_integration_test_transport_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
 	$(CHECK_LIBS)
 
+# Logging in as an outsider sees it: no account enumeration, device keys,
+# reasons on disconnection.
+check_PROGRAMS += tests/integration/test-login
+TESTS += tests/integration/test-login
+tests_integration_test_login_SOURCES = tests/integration/test-login.c
+tests_integration_test_login_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
+	$(CHECK_CFLAGS)
+tests_integration_test_login_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
+	$(CHECK_LIBS)
+
 # hallrun: run a command next to a fresh daemon (used by smoke-tmux.sh).
 check_PROGRAMS += tests/integration/hallrun
 tests_integration_hallrun_SOURCES = tests/integration/hallrun.c

@@ -4,7 +4,7 @@
 # as bytes, the frames read back off a libvterm screen, time on the manual
 # clock.
 CONTROLLER_TESTS = tests/unit/test-hall-screens \
-	tests/unit/test-hall-screens-table
+	tests/unit/test-hall-screens-table tests/unit/test-hall-screens-login
 check_PROGRAMS += $(CONTROLLER_TESTS)
 TESTS += $(CONTROLLER_TESTS)
 
@@ -22,3 +22,8 @@ tests_unit_test_hall_screens_table_SOURCES = \
 	tests/unit/test-hall-screens-table.c $(CONTROLLER_TEST_SOURCES)
 tests_unit_test_hall_screens_table_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
 tests_unit_test_hall_screens_table_LDADD = $(CONTROLLER_TEST_LDADD)
+
+tests_unit_test_hall_screens_login_SOURCES = \
+	tests/unit/test-hall-screens-login.c $(CONTROLLER_TEST_SOURCES)
+tests_unit_test_hall_screens_login_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
+tests_unit_test_hall_screens_login_LDADD = $(CONTROLLER_TEST_LDADD)

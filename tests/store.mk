@@ -1,8 +1,10 @@
 # tests/store.mk: unit tests and the benchmark of src/store/libstore.a.
 check_PROGRAMS += tests/unit/test-store tests/unit/test-store-addr \
-	tests/unit/test-password tests/unit/test-rating
+	tests/unit/test-password tests/unit/test-rating \
+	tests/unit/test-store-durable
 TESTS += tests/unit/test-store tests/unit/test-store-addr \
-	tests/unit/test-password tests/unit/test-rating
+	tests/unit/test-password tests/unit/test-rating \
+	tests/unit/test-store-durable
 
 tests_unit_test_store_SOURCES = tests/unit/test-store.c
 tests_unit_test_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SQLITE_CFLAGS)
@@ -13,6 +15,13 @@ tests_unit_test_store_addr_SOURCES = tests/unit/test-store-addr.c
 tests_unit_test_store_addr_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
 	$(SQLITE_CFLAGS)
 tests_unit_test_store_addr_LDADD = $(STORE_LDADD) $(CHECK_LIBS)
+
+# Account changes under synchronous=FULL, and private database files
+# (store-int.h: the statement trace on the store's own connection).
+tests_unit_test_store_durable_SOURCES = tests/unit/test-store-durable.c
+tests_unit_test_store_durable_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+	$(SQLITE_CFLAGS)
+tests_unit_test_store_durable_LDADD = $(STORE_LDADD) $(CHECK_LIBS)
 
 tests_unit_test_password_SOURCES = tests/unit/test-password.c
 tests_unit_test_password_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

@@ -213,7 +213,7 @@ config_defaults(struct config *cfg)
 	cfg->max_startups_begin = 10;
 	cfg->max_startups_rate = 30;
 	cfg->max_startups_full = 100;
-	cfg->per_source_max_startups = 10;
+	cfg->per_source_max_startups = 5;
 	cfg->max_conns_per_ip = 20;
 	cfg->max_sessions = 1000;
 	cfg->penalty_authfail = 5;

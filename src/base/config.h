@@ -71,7 +71,8 @@ struct config {
 	int	max_startups_begin;		/* 10 \ like sshd's MaxStartups */
 	int	max_startups_rate;		/* 30  > 10:30:100: unauthenticated */
 	int	max_startups_full;		/* 100/ connections, random early drop */
-	int	per_source_max_startups;	/* 10 unauthenticated per address */
+	int	per_source_max_startups;	/* 5 unauthenticated per address,
+						 * below max_startups' start */
 	int	max_conns_per_ip;		/* 20 connections per address; 0 = no cap */
 	int	max_sessions;			/* 1000 connections in all */
 

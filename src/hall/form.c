@@ -11,6 +11,9 @@
 #include "src/term/lineedit.h"
 
 #define FORM_FIELD_BYTES 1024	/* bytes of UTF-8 a field may hold */
+#define FORM_HELD_NOTE " Keys typed here were not taken: edit the " \
+	"field first."
+
 
 void
 form_init(struct form *f, const char *title)
@@ -78,6 +81,7 @@ form_clear_fields(struct form *f, int i)
 	for (j = i; j < f->nfields; j++)
 		lineedit_clear(f->field[j].edit);
 	f->focus = i;
+	f->held = false;
 }
 
 void
@@ -89,6 +93,29 @@ form_message(struct form *f, bool error, const char *fmt, ...)
 	vsnprintf(f->message, sizeof f->message, fmt, ap);
 	va_end(ap);
 	f->message_error = error;
+}
+
+void
+form_refuse(struct form *f, int i, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (i < 0 || i >= f->nfields)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(f->message, sizeof f->message, fmt, ap);
+	va_end(ap);
+	f->message_error = true;
+	f->focus = i;
+	f->held = true;
+}
+
+/* A key that would insert a character: what a held field drops. */
+static bool
+form_is_typing(const struct key_event *ev)
+{
+	return ev->key < KEY_BASE &&
+	    (ev->mods & (KEY_MOD_CTRL | KEY_MOD_ALT)) == 0;
 }
 
 /* The action of pressing button i. */
@@ -103,15 +130,13 @@ form_press(struct form *f, int i, bool cancel_button)
 	return FORM_BUTTON;
 }
 
-/* A key (hit: where a mouse press landed, or NULL). */
+/* A key (hit: where a mouse press landed, or NULL), the hold aside. */
 static enum form_action
-form_input(struct form *f, const struct key_event *ev,
+form_input_key(struct form *f, const struct key_event *ev,
     const struct view_hit *hit, bool cancel_button)
 {
 	int	 n = f->nfields + f->nbuttons;
 
-	if (f->busy)
-		return FORM_NONE;
 	if (ev->key == KEY_MOUSE) {
 		if (ev->mouse.action != KEY_MOUSE_PRESS || hit == NULL)
 			return FORM_NONE;
@@ -169,6 +194,31 @@ form_input(struct form *f, const struct key_event *ev,
 		}
 	}
 	return FORM_NONE;
+}
+
+static enum form_action
+form_input(struct form *f, const struct key_event *ev,
+    const struct view_hit *hit, bool cancel_button)
+{
+	enum form_action	 action;
+	int			 focus = f->focus;
+
+	if (f->busy)
+		return FORM_NONE;
+	if (f->held && f->focus < f->nfields && form_is_typing(ev)) {
+		/* Typed ahead, maybe blind: dropped, and said so. */
+		if (strstr(f->message, FORM_HELD_NOTE) == NULL &&
+		    strlen(f->message) + sizeof FORM_HELD_NOTE <=
+		    sizeof f->message)
+			strcat(f->message, FORM_HELD_NOTE);
+		return FORM_CHANGED;
+	}
+	action = form_input_key(f, ev, hit, cancel_button);
+	/* Leaving the field, or editing it on purpose, ends the hold. */
+	if (f->focus != focus || (action == FORM_CHANGED &&
+	    ev->key != KEY_MOUSE))
+		f->held = false;
+	return action;
 }
 
 /* Fill v (chrome excepted) for a grid sx wide. */

@@ -8,6 +8,13 @@
  * or on the first button submits), Shift-Tab / Up go back, Esc or the last
  * button cancels; editing keys go to the focused field; a click focuses a
  * field or presses a button.
+ *
+ * A refused field (form_refuse) keeps the focus and says why.  People type
+ * ahead: the keys that follow a Tab out of a refused name are the password,
+ * typed blind.  So until the person edits the field on purpose (Backspace,
+ * Delete, an arrow, Home/End, a Ctrl- editing key) or leaves it, printable
+ * characters typed into it are dropped, never inserted: nothing typed for
+ * a password is ever shown, or kept as a name.
  */
 #ifndef SRC_FORM_H
 #define SRC_FORM_H
@@ -44,6 +51,8 @@ struct form {
 	char			 message[FORM_MESSAGE_LEN];
 	bool			 message_error;
 	bool			 busy;		/* a job is checking it */
+	bool			 held;		/* the focused field was refused:
+						 * typing into it is dropped */
 };
 
 enum form_action {
@@ -66,6 +75,10 @@ const char *form_text(const struct form *, int i);
 /* Empty fields i to the last (passwords to type again) and focus field i. */
 void	form_clear_fields(struct form *, int i);
 void	form_message(struct form *, bool error, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* Field i is refused: the focus goes (stays) there, with the reason, and
+ * typing into it is held until it is edited on purpose (see the top). */
+void	form_refuse(struct form *, int i, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 
 /* ---- the form as the client's top screen ------------------------------ */

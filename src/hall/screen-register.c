@@ -97,9 +97,8 @@ screen_register_hashed(struct client *c, void *state, bool ok, const char *hash,
 	case STORE_OK:
 		break;
 	case STORE_EXISTS:
-		form_message(&r->form, true, "The name %s was just taken: "
-		    "choose another.", r->name);
-		r->form.focus = SCREEN_REGISTER_NAME;
+		form_refuse(&r->form, SCREEN_REGISTER_NAME, "The name %s "
+		    "was just taken: choose another.", r->name);
 		return;
 	default:
 		form_message(&r->form, true, "The hall could not register "
@@ -139,8 +138,7 @@ screen_register_submit(struct client *c, struct screen_register *r)
 	char		 why[256];
 
 	if (screen_register_name_ok(c->hall, name, why, sizeof why) != 0) {
-		form_message(&r->form, true, "%s", why);
-		r->form.focus = SCREEN_REGISTER_NAME;
+		form_refuse(&r->form, SCREEN_REGISTER_NAME, "%s", why);
 		return;
 	}
 	if (password_policy(pw, why, sizeof why) != 0) {
@@ -173,7 +171,9 @@ screen_register_key(struct client *c, void *state, const struct key_event *ev)
 		/*
 		 * Leaving the name field: say at once if it cannot be had,
 		 * and stay in it, where the message is about (a button
-		 * still works by click or Esc).
+		 * still works by click or Esc).  The keys typed next were
+		 * meant for the password: form_refuse holds them out of
+		 * the name.
 		 */
 		if (focus == SCREEN_REGISTER_NAME &&
 		    r->form.focus != SCREEN_REGISTER_NAME &&
@@ -181,10 +181,8 @@ screen_register_key(struct client *c, void *state, const struct key_event *ev)
 		    *form_text(&r->form, SCREEN_REGISTER_NAME) != '\0' &&
 		    screen_register_name_ok(c->hall, form_text(&r->form,
 		    SCREEN_REGISTER_NAME), why,
-		    sizeof why) != 0) {
-			form_message(&r->form, true, "%s", why);
-			r->form.focus = SCREEN_REGISTER_NAME;
-		}
+		    sizeof why) != 0)
+			form_refuse(&r->form, SCREEN_REGISTER_NAME, "%s", why);
 		break;
 	default:
 		break;

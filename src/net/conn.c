@@ -68,6 +68,8 @@ struct conn {
 	bool				 paused;
 	bool				 dropped_logged;
 	int				 failures;	/* password attempts */
+	uint64_t			 born_ms;	/* for "closed after" */
+	char				 why[96];	/* why it ended, or "" */
 
 	unsigned char			*tail;		/* unsent output */
 	size_t				 tail_len, tail_off;
@@ -167,6 +169,7 @@ conn_new(struct server *server, const struct transport_ops *ops, void *t,
 	c->info.rows = CONN_ROWS_DEFAULT;
 	c->info.pty = transport == CONN_TELNET;
 	c->info.passwords_ok = transport == CONN_SSH || cfg->telnet_passwords;
+	c->born_ms = clock_ms(clock);
 	conn_update_label(c);
 
 	c->in = evbuffer_new();
@@ -403,6 +406,31 @@ conn_transport_flush(struct conn *c)
 }
 
 void
+conn_transport_why(struct conn *c, const char *why)
+{
+	if (c->why[0] == '\0' && why != NULL)
+		snprintf(c->why, sizeof c->why, "%s", why);
+}
+
+/* "12 s", "3 min 4 s", "2 h 5 min": how long a connection lasted. */
+static void
+conn_format_age(uint64_t ms, char *buf, size_t len)
+{
+	uint64_t	 s = ms / 1000;
+
+	if (s < 60)
+		snprintf(buf, len, "%llu.%llu s", (unsigned long long)s,
+		    (unsigned long long)(ms % 1000) / 100);
+	else if (s < 3600)
+		snprintf(buf, len, "%llu min %llu s",
+		    (unsigned long long)s / 60, (unsigned long long)s % 60);
+	else
+		snprintf(buf, len, "%llu h %llu min",
+		    (unsigned long long)s / 3600,
+		    (unsigned long long)(s % 3600) / 60);
+}
+
+void
 conn_transport_gone(struct conn *c)
 {
 	if (c->gone)
@@ -461,6 +489,8 @@ conn_close(struct conn *c, const char *farewell)
 	if (c->closing || c->gone)
 		return;
 	c->closing = true;
+	conn_transport_why(c, farewell != NULL && *farewell != '\0' ?
+	    farewell : "closed by the hall");
 	evbuffer_drain(c->in, evbuffer_get_length(c->in));
 
 	if (farewell != NULL && *farewell != '\0') {
@@ -505,7 +535,8 @@ conn_login_failed(struct conn *c)
 	c->failures++;
 	limits_penalise(l, (const struct sockaddr *)&c->addr,
 	    cfg->penalty_authfail, now);
-	log_info("%s: failed login %d of %d", c->label, c->failures,
+	/* Someone guessing is worth the sysop's eye. */
+	log_warn("%s: failed login %d of %d", c->label, c->failures,
 	    cfg->max_auth_tries);
 	if (c->failures >= cfg->max_auth_tries ||
 	    limits_penalty(l, (const struct sockaddr *)&c->addr, now) >
@@ -578,12 +609,16 @@ conn_kick_cb(evutil_socket_t fd, short what, void *arg)
 	struct conn			*c = arg;
 	const struct conn_handler	*h = server_handler(c->server);
 	void				*client;
+	char				 age[32];
 
 	c->scheduled = false;
 	if (c->gone) {
 		if (c->client != NULL)
 			h->closed(c->client);
-		log_info("%s: closed", c->label);
+		conn_format_age(clock_ms(server_clock(c->server)) - c->born_ms,
+		    age, sizeof age);
+		log_info("%s: closed after %s: %s", c->label, age,
+		    c->why[0] != '\0' ? c->why : "the connection ended");
 		conn_free(c);
 		return;
 	}
@@ -639,6 +674,7 @@ conn_write_timer_cb(void *arg)
 		return;
 	log_info("%s: output stuck for %d s, closing", c->label,
 	    server_config(c->server)->write_timeout);
+	conn_transport_why(c, "output stuck");
 	c->closing = true;
 	if (!c->close_started) {
 		c->close_started = true;

@@ -6,6 +6,13 @@
  * the source has connections or an unexpired penalty; idle entries are
  * dropped when their chain is walked, so the table stays as large as the
  * set of sources that matter right now.
+ *
+ * The early drop counts each source's unauthenticated connections only up
+ * to one short of max_startups' start (limits_drop_share), after its own
+ * cap: one address alone, however many it may hold, can then never push
+ * everybody else into random early drop (measured before: ten idle
+ * connections from one address, the per-source cap then, failed every
+ * other address's logins at random).
  */
 #include <sys/types.h>
 #include <sys/random.h>
@@ -42,6 +49,7 @@ struct limits {
 	uint32_t		  seed;
 	size_t			  total;
 	size_t			  unauth;
+	size_t			  unauth_drop;	/* what the early drop counts */
 	struct limits_exempt	 *exempt;
 	size_t			  nexempt;
 	struct limits_source	 *buckets[LIMITS_BUCKETS];
@@ -268,13 +276,39 @@ limits_exempt(const struct limits *l, const struct sockaddr *sa)
 	return false;
 }
 
+/* How many of one source's unauthenticated connections the drop counts. */
+static unsigned
+limits_drop_share(const struct limits *l)
+{
+	int	 begin = l->cfg->max_startups_begin;
+
+	return begin > 1 ? (unsigned)begin - 1 : 1;
+}
+
+/* Source s gains (+1) or loses (-1) an unauthenticated connection. */
+static void
+limits_unauth_add(struct limits *l, struct limits_source *s, int delta)
+{
+	if (delta > 0) {
+		s->unauth++;
+		l->unauth++;
+		if (s->unauth <= limits_drop_share(l))
+			l->unauth_drop++;
+	} else if (s->unauth > 0) {
+		if (s->unauth <= limits_drop_share(l))
+			l->unauth_drop--;
+		s->unauth--;
+		l->unauth--;
+	}
+}
+
 /* sshd's MaxStartups: drop with a probability rising from rate% at begin
  * to 100% at full. */
 static bool
 limits_early_drop(struct limits *l)
 {
 	const struct config	*cfg = l->cfg;
-	size_t			 n = l->unauth;
+	size_t			 n = l->unauth_drop;
 	uint32_t		 p;
 
 	if (n < (size_t)cfg->max_startups_begin)
@@ -309,15 +343,15 @@ limits_accept(struct limits *l, const struct sockaddr *sa, uint64_t now_ms)
 	if (cfg->max_conns_per_ip > 0 &&
 	    s->conns >= (unsigned)cfg->max_conns_per_ip)
 		return LIMITS_PER_IP;
+	/* A source's own cap first: its excess never reaches the drop. */
 	if (s->unauth >= (unsigned)cfg->per_source_max_startups)
 		return LIMITS_SOURCE_STARTUPS;
 	if (limits_early_drop(l))
 		return LIMITS_STARTUPS;
 
 	s->conns++;
-	s->unauth++;
 	l->total++;
-	l->unauth++;
+	limits_unauth_add(l, s, 1);
 	return LIMITS_OK;
 }
 
@@ -332,8 +366,7 @@ limits_authenticated(struct limits *l, const struct sockaddr *sa)
 	s = limits_find(l, key, 0, false);
 	if (s == NULL || s->unauth == 0)
 		return;
-	s->unauth--;
-	l->unauth--;
+	limits_unauth_add(l, s, -1);
 }
 
 void
@@ -350,10 +383,8 @@ limits_closed(struct limits *l, const struct sockaddr *sa,
 		return;
 	s->conns--;
 	l->total--;
-	if (!authenticated && s->unauth > 0) {
-		s->unauth--;
-		l->unauth--;
-	}
+	if (!authenticated)
+		limits_unauth_add(l, s, -1);
 }
 
 void

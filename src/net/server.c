@@ -6,7 +6,18 @@
  * ours (512 by default; libssh's own listener hard-codes 10).  An accept
  * that fails for lack of descriptors (EMFILE) would make libevent spin:
  * the listener is disabled and re-enabled from a timer.
+ *
+ * A refused connection is told why when the reason is about the person
+ * (a penalty, a ban, a cap on the address, a full hall): telnet gets a
+ * line, SSH our version string and an SSH_MSG_DISCONNECT with the reason,
+ * which RFC 4253 allows before key exchange and clients print ("Received
+ * disconnect from ...: too many failed logins ...").  The socket is then
+ * shut for writing and read until the client hangs up (at most
+ * SERVER_FAREWELL_MS): closing with the client's bytes unread would send a
+ * reset, and the reset would throw the message away.  Flood refusals (the
+ * early drop, the per-source cap) only close, as sshd does.
  */
+#include <sys/queue.h>
 #include <sys/socket.h>
 
 #include <netinet/in.h>
@@ -39,6 +50,12 @@
 
 #define SERVER_MAX_LISTENERS 16
 #define SERVER_EMFILE_PAUSE_MS 500
+#define SERVER_FAREWELL_MS 2000		/* for the client to read it */
+#define SERVER_FAREWELLS_MAX 64		/* lingering at once; then close */
+#define SERVER_SSH_VERSION "SSH-2.0-gamehall\r\n"
+/* RFC 4250 4.2.2 disconnect reason codes. */
+#define SSH_DISCONNECT_NOT_ALLOWED 1	/* HOST_NOT_ALLOWED_TO_CONNECT */
+#define SSH_DISCONNECT_TOO_MANY 12	/* TOO_MANY_CONNECTIONS */
 
 enum server_kind {
 	SERVER_SSH,
@@ -69,6 +86,16 @@ struct server {
 	struct event			*resume;	/* after EMFILE */
 	time_t				 last_refusal_log;
 	unsigned			 refusals;
+	int				 farewells;	/* lingering now */
+	LIST_HEAD(, server_farewell)	 farewell_list;
+};
+
+/* A refused socket, read until the client hangs up (see the top). */
+struct server_farewell {
+	struct server			*server;
+	int				 fd;
+	struct event			*ev;
+	LIST_ENTRY(server_farewell)	 entry;
 };
 
 struct event_base *
@@ -155,11 +182,16 @@ server_tune(const struct config *cfg, int fd)
 	}
 }
 
-/* Log refusals, but at most one summary line a second under a flood. */
+/*
+ * Log refusals, but at most one summary line a second under a flood; a
+ * refusal that names the person (a penalty, a ban) is a warning.
+ */
 static void
-server_log_refusal(struct server *s, const char *peer, const char *why)
+server_log_refusal(struct server *s, const char *peer, const char *why,
+    bool warn)
 {
-	time_t	 now = (time_t)clock_wall(s->clock);
+	time_t		 now = (time_t)clock_wall(s->clock);
+	enum log_level	 level = warn ? LOG_LEVEL_WARN : LOG_LEVEL_INFO;
 
 	s->refusals++;
 	if (now == s->last_refusal_log) {
@@ -167,12 +199,113 @@ server_log_refusal(struct server *s, const char *peer, const char *why)
 		return;
 	}
 	if (s->refusals > 1)
-		log_info("refused %s: %s (%u refusals this second)", peer, why,
-		    s->refusals);
+		log_msg(level, "refused %s: %s (%u refusals this second)",
+		    peer, why, s->refusals);
 	else
-		log_info("refused %s: %s", peer, why);
+		log_msg(level, "refused %s: %s", peer, why);
 	s->last_refusal_log = now;
 	s->refusals = 0;
+}
+
+static void
+server_farewell_free(struct server_farewell *f)
+{
+	LIST_REMOVE(f, entry);
+	f->server->farewells--;
+	event_free(f->ev);
+	close(f->fd);
+	free(f);
+}
+
+static void
+server_farewell_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct server_farewell	*f = arg;
+	char			 buf[512];
+	ssize_t			 n;
+
+	if (what & EV_READ) {
+		while ((n = recv(fd, buf, sizeof buf, 0)) > 0)
+			;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK ||
+		    errno == EINTR))
+			return;		/* more may come: keep reading */
+	}
+	server_farewell_free(f);	/* hung up, failed, or timed out */
+}
+
+/* SSH_MSG_DISCONNECT, unencrypted (before key exchange), into buf. */
+static size_t
+server_ssh_disconnect(unsigned char *buf, size_t len, uint32_t code,
+    const char *why)
+{
+	size_t		 wlen = strlen(why), payload = 1 + 4 + 4 + wlen + 4;
+	size_t		 pad = 8 - (4 + 1 + payload) % 8, o = 0, i;
+	uint32_t	 plen;
+
+	if (pad < 4)
+		pad += 8;
+	plen = (uint32_t)(1 + payload + pad);
+	if (4 + (size_t)plen > len)
+		return 0;
+	buf[o++] = (unsigned char)(plen >> 24);
+	buf[o++] = (unsigned char)(plen >> 16);
+	buf[o++] = (unsigned char)(plen >> 8);
+	buf[o++] = (unsigned char)plen;
+	buf[o++] = (unsigned char)pad;
+	buf[o++] = 1;	/* SSH_MSG_DISCONNECT */
+	for (i = 0; i < 4; i++)
+		buf[o++] = (unsigned char)(code >> (24 - 8 * i));
+	for (i = 0; i < 4; i++)
+		buf[o++] = (unsigned char)(wlen >> (24 - 8 * i));
+	memcpy(buf + o, why, wlen);
+	o += wlen;
+	memset(buf + o, 0, 4 + pad);	/* no language tag; the padding */
+	return o + 4 + pad;
+}
+
+/* Refuse fd, telling the client why (see the top), and close it. */
+static void
+server_refuse(struct server *s, enum server_kind kind, int fd,
+    uint32_t code, const char *why)
+{
+	struct server_farewell	*f;
+	unsigned char		 buf[512];
+	size_t			 n;
+	int			 w;
+
+	if (kind == SERVER_SSH) {
+		n = strlen(SERVER_SSH_VERSION);
+		memcpy(buf, SERVER_SSH_VERSION, n);
+		n += server_ssh_disconnect(buf + n, sizeof buf - n, code, why);
+	} else {
+		w = snprintf((char *)buf, sizeof buf, "\r\ngamehall: %s.\r\n",
+		    why);
+		n = w > 0 && (size_t)w < sizeof buf ? (size_t)w : 0;
+	}
+	/* A fresh socket has room for a few hundred bytes: no waiting. */
+	if (send(fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT) < 0 ||
+	    s->farewells >= SERVER_FAREWELLS_MAX ||
+	    shutdown(fd, SHUT_WR) != 0 || evutil_make_socket_nonblocking(fd) !=
+	    0 || (f = calloc(1, sizeof *f)) == NULL) {
+		close(fd);
+		return;
+	}
+	f->server = s;
+	f->fd = fd;
+	f->ev = event_new(s->base, fd, EV_READ | EV_PERSIST,
+	    server_farewell_cb, f);
+	if (f->ev == NULL || event_add(f->ev, &(struct timeval){
+	    SERVER_FAREWELL_MS / 1000, (SERVER_FAREWELL_MS % 1000) * 1000 })
+	    != 0) {
+		if (f->ev != NULL)
+			event_free(f->ev);
+		free(f);
+		close(fd);
+		return;
+	}
+	s->farewells++;
+	LIST_INSERT_HEAD(&s->farewell_list, f, entry);
 }
 
 static void
@@ -204,19 +337,38 @@ server_accept_cb(struct evconnlistener *lev, evutil_socket_t fd,
 	struct server		*s = l->server;
 	enum limits_verdict	 v;
 	struct store_ban	 ban;
-	char			 peer[INET6_ADDRSTRLEN];
+	char			 peer[INET6_ADDRSTRLEN], why[128];
 
 	server_peer_name(sa, peer, sizeof peer);
 	if (s->store != NULL &&
 	    store_ban_check_addr(s->store, peer, clock_wall(s->clock), &ban) ==
 	    STORE_OK) {
-		server_log_refusal(s, peer, "address banned");
-		close(fd);
+		server_log_refusal(s, peer, "address banned", true);
+		server_refuse(s, l->kind, fd, SSH_DISCONNECT_NOT_ALLOWED,
+		    "your address is banned from this hall");
 		return;
 	}
 	v = limits_accept(s->limits, sa, clock_ms(s->clock));
-	if (v != LIMITS_OK) {
-		server_log_refusal(s, peer, limits_verdict_name(v));
+	switch (v) {
+	case LIMITS_OK:
+		break;
+	case LIMITS_PENALTY:
+		server_log_refusal(s, peer, limits_verdict_name(v), true);
+		snprintf(why, sizeof why, "too many failed logins from your "
+		    "address: try again in %d s", limits_penalty(s->limits,
+		    sa, clock_ms(s->clock)) - s->cfg->penalty_min);
+		server_refuse(s, l->kind, fd, SSH_DISCONNECT_NOT_ALLOWED, why);
+		return;
+	case LIMITS_FULL:
+	case LIMITS_PER_IP:
+		server_log_refusal(s, peer, limits_verdict_name(v), false);
+		server_refuse(s, l->kind, fd, SSH_DISCONNECT_TOO_MANY,
+		    v == LIMITS_FULL ? "the hall is full: try again later" :
+		    "too many connections from your address");
+		return;
+	default:
+		/* A flood: no farewell to anyone, as sshd. */
+		server_log_refusal(s, peer, limits_verdict_name(v), false);
 		close(fd);
 		return;
 	}
@@ -364,6 +516,7 @@ server_new(struct event_base *base, struct clock *clock,
 	s->clock = clock;
 	s->cfg = cfg;
 	TAILQ_INIT(&s->conns);
+	LIST_INIT(&s->farewell_list);
 	s->limits = limits_new(cfg, NULL, NULL);
 	s->resume = evtimer_new(base, server_resume_cb, s);
 	if (s->limits == NULL || s->resume == NULL) {
@@ -397,6 +550,10 @@ server_start(struct server *s, struct store *store, struct worker *worker,
 	s->handler = handler;
 	s->handler_arg = handler_arg;
 
+	/* Said once at start, where the sysop looks. */
+	if (store != NULL && *store_warning(store) != '\0')
+		log_warn("%s", store_warning(store));
+
 	config_host_key_path(s->cfg, path, sizeof path);
 	if (hostkey_ensure(path, fp, sizeof fp, err, errlen) != 0)
 		return -1;
@@ -426,6 +583,8 @@ server_stop_listening(struct server *s)
 		evconnlistener_free(s->listeners[i].lev);
 	s->nlisteners = 0;
 	evtimer_del(s->resume);
+	while (!LIST_EMPTY(&s->farewell_list))
+		server_farewell_free(LIST_FIRST(&s->farewell_list));
 }
 
 void

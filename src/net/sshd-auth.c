@@ -11,12 +11,25 @@
  * over, and whatever they do not handle (port forwarding, X11, agent,
  * subsystems) gets libssh's default refusal.
  *
- * Methods: "none" is refused; publickey (sshd_auth_pubkey), password
- * (sshd_auth_password) and keyboard-interactive with one password prompt
- * (sshd_auth_interactive), the two last checked by yescrypt on the worker
- * pool when the name is an account (any other name is let in at once, to
- * the welcome screen).  While a check runs, its request is held and later
- * ones wait in order; a failed check answers only after the penalty delay.
+ * An outsider must not learn whether a name is an account, so every
+ * answer is the same for an account's name and for any other until a
+ * secret is proven (measured before: a key probe refused for an account
+ * and accepted otherwise, 40 names in 0.6 s):
+ * - publickey: every probe is answered "yes, sign it"; a verified key logs
+ *   into the account it is registered to, whatever the name, and any other
+ *   verified key lets the user in without an account, the key recorded as
+ *   the connection's device (the hall's login form, then `k` in the
+ *   Account screen, make it the account's).  A probe never followed by
+ *   its signature counts as a failed attempt.
+ * - keyboard-interactive: one round, one prompt, no name and no
+ *   instruction (PuTTY prints those as untrusted server text); the empty
+ *   answer lets the user in without an account.
+ * - password, and a keyboard-interactive answer: the empty password is
+ *   "no account"; any other is checked by yescrypt on the worker pool,
+ *   against the account's hash or, for a name that is none, against
+ *   nothing (password_verify then spends the same time); a failure answers
+ *   after the penalty delay and counts, whichever the name.
+ * While a check runs, its request is held and later ones wait in order.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -40,10 +53,13 @@
 
 #define SSHD_AUTH_MAX_PROBES 32	/* public keys offered without signature */
 #define SSHD_AUTH_MAX_JOBS 256	/* password checks queued, all sessions */
+/* Enter alone is the guest's way in: say so, the same to every name. */
+#define SSHD_AUTH_PROMPT "Password (Enter alone: play as a guest): "
 
 struct sshd_auth_job {
 	struct sshd_conn	*sc;		/* valid unless cancelled */
-	int64_t			 id;
+	const char		*how;		/* the method, for the log */
+	int64_t			 id;		/* 0: the name is no account */
 	char			 name[STORE_NAME_MAX + 1];
 	char			 hash[STORE_HASH_MAX];
 	char			 pw[PASSWORD_MAX_BYTES + 1];
@@ -112,8 +128,9 @@ sshd_auth_ok(struct sshd_conn *sc, ssh_message msg, int64_t id,
 	    id != 0 ? name : "");
 	conn_transport_authenticated(sc->conn);
 	conn_login_succeeded(sc->conn);
-	log_info("%s: authenticated by %s%s%s%s%s", conn_label(sc->conn), how,
-	    id != 0 ? " as account " : " without an account",
+	sc->probe_open = false;
+	log_info("%s: authenticated by %s %s%s%s%s", conn_label(sc->conn),
+	    how, id != 0 ? "as account " : "without an account",
 	    id != 0 ? info->account_name : "",
 	    *info->fingerprint != '\0' ? ", key " : "", info->fingerprint);
 
@@ -133,7 +150,7 @@ sshd_auth_fail(struct sshd_conn *sc, ssh_message msg, bool counted)
 		return;
 	delay = conn_login_failed(sc->conn);
 	if (delay < 0)
-		sshd_die(sc, "too many authentication failures");
+		sshd_die(sc, SSHD_AUTH_TOO_MANY);
 }
 
 void
@@ -176,16 +193,16 @@ sshd_auth_pw_done(void *arg, bool cancelled)
 	sc->job = NULL;
 	sc->job_arg = NULL;
 	msg = sc->held;
-	if (job->ok) {
+	if (job->ok && job->id != 0) {
 		sc->held = NULL;
-		sshd_auth_ok(sc, msg, job->id, job->name, "password");
+		sshd_auth_ok(sc, msg, job->id, job->name, job->how);
 	} else {
 		delay = conn_login_failed(sc->conn);
 		if (delay < 0) {
 			sc->held = NULL;
 			ssh_message_reply_default(msg);
 			ssh_message_free(msg);
-			sshd_die(sc, "too many authentication failures");
+			sshd_die(sc, SSHD_AUTH_TOO_MANY);
 		} else {
 			/* The answer waits: guessing gets slower and slower. */
 			tv.tv_sec = delay / 1000;
@@ -198,15 +215,24 @@ sshd_auth_pw_done(void *arg, bool cancelled)
 	sshd_after(sc);
 }
 
-/* Check pw against the account u on the worker pool; msg is held. */
+/*
+ * Check pw on the worker pool, msg held: against the account u, or (u NULL:
+ * the name is no account) against nothing, which fails in the same time.
+ * The empty password is no secret: in without an account, whatever the
+ * name.
+ */
 static void
 sshd_auth_password(struct sshd_conn *sc, ssh_message msg, const char *pw,
-    const struct store_user *u)
+    const struct store_user *u, const char *how)
 {
 	struct worker		*w = server_worker(sc->server);
 	struct sshd_auth_job	*job;
 
-	if (pw == NULL || *pw == '\0' || strlen(pw) > PASSWORD_MAX_BYTES ||
+	if (pw != NULL && *pw == '\0') {
+		sshd_auth_ok(sc, msg, 0, NULL, how);
+		return;
+	}
+	if (pw == NULL || strlen(pw) > PASSWORD_MAX_BYTES ||
 	    worker_pending(w) > SSHD_AUTH_MAX_JOBS) {
 		sshd_auth_fail(sc, msg, true);
 		return;
@@ -217,9 +243,12 @@ sshd_auth_password(struct sshd_conn *sc, ssh_message msg, const char *pw,
 		return;
 	}
 	job->sc = sc;
-	job->id = u->id;
-	snprintf(job->name, sizeof job->name, "%s", u->name);
-	snprintf(job->hash, sizeof job->hash, "%s", u->hash);
+	job->how = how;
+	if (u != NULL) {
+		job->id = u->id;
+		snprintf(job->name, sizeof job->name, "%s", u->name);
+		snprintf(job->hash, sizeof job->hash, "%s", u->hash);
+	}
 	memcpy(job->pw, pw, strlen(pw) + 1);
 	sc->job = worker_submit(w, WORKER_URGENT, sshd_auth_pw_run,
 	    sshd_auth_pw_done, job);
@@ -238,12 +267,10 @@ sshd_auth_pubkey(struct sshd_conn *sc, ssh_message msg)
 {
 	struct conn_info		*info = conn_info_mutable(sc->conn);
 	struct store			*st = server_store(sc->server);
-	struct store_user		 u, owner;
+	struct store_user		 owner;
 	enum ssh_publickey_state_e	 state;
 	ssh_key				 key;
-	enum sshd_auth_who		 who;
 	char				 fp[CONN_FP_LEN];
-	bool				 owned = false, allow;
 	const char			*type;
 
 	state = sshd_auth_msg_pubkey_state(msg);
@@ -252,62 +279,53 @@ sshd_auth_pubkey(struct sshd_conn *sc, ssh_message msg)
 		sshd_auth_fail(sc, msg, true);
 		return;
 	}
-	who = sshd_auth_lookup(sc, &u);
-	if (st != NULL && who != SSHD_AUTH_STORE_FAILED)
-		owned = store_user_by_key(st, fp, &owner) == STORE_OK;
-
-	/*
-	 * An account's name takes only that account's keys; any other name
-	 * takes any key (an account's key logs into that account).
-	 */
-	if (who == SSHD_AUTH_REGISTERED)
-		allow = owned && owner.id == u.id;
-	else
-		allow = who == SSHD_AUTH_UNREGISTERED;
-
 	if (state == SSH_PUBLICKEY_STATE_NONE) {
-		/* A probe: "would you take this key?"  Nothing proven yet. */
+		/*
+		 * A probe: "would you take this key?"  Yes, always, whatever
+		 * the name: the answer tells nothing.  Unless its signature
+		 * follows, it counts as an attempt (sshd_auth_request).
+		 */
 		if (++sc->probes > SSHD_AUTH_MAX_PROBES) {
 			ssh_message_free(msg);
 			sshd_die(sc, "too many public keys offered");
 			return;
 		}
-		if (allow) {
-			ssh_message_auth_reply_pk_ok_simple(msg);
-			ssh_message_free(msg);
-		} else
-			sshd_auth_fail(sc, msg, false);
+		sc->probe_open = true;
+		ssh_message_auth_reply_pk_ok_simple(msg);
+		ssh_message_free(msg);
 		return;
 	}
-	if (state != SSH_PUBLICKEY_STATE_VALID || !allow) {
+	sc->probe_open = false;
+	if (state != SSH_PUBLICKEY_STATE_VALID) {
 		sshd_auth_fail(sc, msg, true);
 		return;
 	}
-	/* libssh verified the signature over the session id. */
+	/* libssh verified the signature over the session id: a device. */
 	snprintf(info->fingerprint, sizeof info->fingerprint, "%s", fp);
 	type = ssh_key_type_to_char(ssh_key_type(key));
 	snprintf(info->key_type, sizeof info->key_type, "%s",
 	    type != NULL ? type : "");
-	if (owned)
+	/* A registered key is its account, whatever name was typed. */
+	if (st != NULL && store_user_by_key(st, fp, &owner) == STORE_OK)
 		sshd_auth_ok(sc, msg, owner.id, owner.name, "public key");
 	else
 		sshd_auth_ok(sc, msg, 0, NULL, "public key");
 }
 
+/*
+ * One round, the same for every name.  No name and no instruction: PuTTY
+ * prints them between "prompts from server" lines as untrusted text.
+ */
 static void
 sshd_auth_interactive(struct sshd_conn *sc, ssh_message msg,
     const struct store_user *u)
 {
-	const char	*prompts[1] = { "Password: " };
+	const char	*prompts[1] = { SSHD_AUTH_PROMPT };
 	char		 echo[1] = { 0 };
-	char		 instruction[128];
-	const char	*answer;
 
 	if (!ssh_message_auth_kbdint_is_response(msg)) {
-		snprintf(instruction, sizeof instruction,
-		    "Log in to the game hall as %s.", u->name);
-		ssh_message_auth_interactive_request(msg, "", instruction, 1,
-		    prompts, echo);
+		ssh_message_auth_interactive_request(msg, "", "", 1, prompts,
+		    echo);
 		ssh_message_free(msg);
 		return;
 	}
@@ -315,8 +333,8 @@ sshd_auth_interactive(struct sshd_conn *sc, ssh_message msg,
 		sshd_auth_fail(sc, msg, true);
 		return;
 	}
-	answer = ssh_userauth_kbdint_getanswer(sc->s, 0);
-	sshd_auth_password(sc, msg, answer, u);
+	sshd_auth_password(sc, msg, ssh_userauth_kbdint_getanswer(sc->s, 0),
+	    u, "keyboard-interactive");
 }
 
 /* One auth request; msg is consumed (answered, or held). */
@@ -362,6 +380,22 @@ sshd_auth_request(struct sshd_conn *sc, ssh_message msg)
 		return;
 	}
 
+	/*
+	 * A key probed and not signed counts as an attempt, as a wrong
+	 * password does: so trying names with keys meets the same limit and
+	 * penalties.  Its own signature is the only thing that may follow.
+	 */
+	if (sc->probe_open && !(method == SSH_AUTH_METHOD_PUBLICKEY &&
+	    sshd_auth_msg_pubkey_state(msg) != SSH_PUBLICKEY_STATE_NONE)) {
+		sc->probe_open = false;
+		if (conn_login_failed(sc->conn) < 0) {
+			ssh_message_reply_default(msg);
+			ssh_message_free(msg);
+			sshd_die(sc, SSHD_AUTH_TOO_MANY);
+			return;
+		}
+	}
+
 	switch (method) {
 	case SSH_AUTH_METHOD_NONE:
 		sshd_auth_fail(sc, msg, false);
@@ -382,17 +416,13 @@ sshd_auth_request(struct sshd_conn *sc, ssh_message msg)
 		sshd_auth_fail(sc, msg, false);
 		return;
 	}
-	if (who == SSHD_AUTH_UNREGISTERED) {
-		/* No account by that name: in, to the welcome screen. */
-		sshd_auth_ok(sc, msg, 0, NULL, method ==
-		    SSH_AUTH_METHOD_PASSWORD ? "password (no account)" :
-		    "keyboard-interactive (no account)");
-		return;
-	}
+	/* Whether the name is an account changes nothing the client sees. */
 	if (method == SSH_AUTH_METHOD_PASSWORD)
-		sshd_auth_password(sc, msg, sshd_auth_msg_password(msg), &u);
+		sshd_auth_password(sc, msg, sshd_auth_msg_password(msg),
+		    who == SSHD_AUTH_REGISTERED ? &u : NULL, "password");
 	else
-		sshd_auth_interactive(sc, msg, &u);
+		sshd_auth_interactive(sc, msg, who == SSHD_AUTH_REGISTERED ?
+		    &u : NULL);
 }
 
 /* After every pump until the user is in: the queued auth requests. */

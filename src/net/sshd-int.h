@@ -23,6 +23,8 @@
 #include "src/net/conn.h"
 
 #define SSHD_AUTH_MAX_WAITING 4	/* pipelined auth requests held */
+/* Why sshd_die cut a client off after its attempts (told to the client). */
+#define SSHD_AUTH_TOO_MANY "too many authentication failures"
 
 struct server;
 struct sshd_auth_job;
@@ -57,9 +59,13 @@ struct sshd_conn {
 	bool				 close_force;
 	bool				 close_sent;
 	bool				 dead;
+	bool				 said_why;	/* sshd_die gave a reason
+							 * for the disconnect */
 	bool				 exec_refused;
 	int				 exit_status;
 	int				 probes;
+	bool				 probe_open;	/* a key probed, its
+							 * signature not seen */
 	int				 close_calls;
 	char				 user[CONN_USER_LEN];	/* raw */
 	bool				 have_user;

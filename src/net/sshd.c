@@ -105,6 +105,26 @@ sshd_free(struct sshd *d)
 
 /* ---- teardown ---------------------------------------------------- */
 
+/*
+ * ssh_disconnect sends SSH_MSG_DISCONNECT and closes the socket at once:
+ * in nonblocking mode libssh writes straight away only while it believes
+ * the socket writable (after a poll saw POLLOUT; every write makes it
+ * wait for the next one), and otherwise buffers - and the close threw the
+ * reason away (measured: the client saw "Socket error: disconnected").
+ * Two polls flush what is pending and see the socket writable again; they
+ * also read what the client sent, so the close finds nothing unread and
+ * sends a FIN, not a reset that would lose the message.
+ */
+static void
+sshd_flush_for_disconnect(struct sshd_conn *sc)
+{
+	int	 i;
+
+	for (i = 0; i < 2 && ssh_is_connected(sc->s); i++)
+		if (ssh_event_dopoll(sc->sev, 0) == SSH_ERROR)
+			break;
+}
+
 static void
 sshd_conn_free(struct sshd_conn *sc)
 {
@@ -121,7 +141,12 @@ sshd_conn_free(struct sshd_conn *sc)
 		event_free(sc->timer);
 	if (sc->delay != NULL)
 		event_free(sc->delay);
+	/* A key probed and never signed was an attempt (sshd-auth.c). */
+	if (sc->probe_open && !sc->authed && conn != NULL)
+		conn_login_failed(conn);
 	sshd_auth_free(sc);
+	if (sc->said_why && sc->sev != NULL && ssh_is_connected(sc->s))
+		sshd_flush_for_disconnect(sc);
 	if (sc->sev != NULL) {
 		ssh_event_remove_session(sc->sev, sc->s);
 		ssh_event_free(sc->sev);
@@ -142,11 +167,24 @@ sshd_poke(struct sshd_conn *sc)
 	event_active(sc->kick, EV_TIMEOUT, 1);
 }
 
+/*
+ * End the session now.  A reason is logged, and told to the client in the
+ * SSH_MSG_DISCONNECT that ssh_disconnect sends at teardown (libssh would
+ * say "Bye Bye"; clients show the reason: "Received disconnect from ...:
+ * too many authentication failures").
+ */
 void
 sshd_die(struct sshd_conn *sc, const char *why)
 {
-	if (!sc->dead && why != NULL)
-		log_info("%s: %s", conn_label(sc->conn), why);
+	if (!sc->dead && why != NULL) {
+		if (sc->authed)
+			log_info("%s: %s", conn_label(sc->conn), why);
+		else
+			log_warn("%s: %s", conn_label(sc->conn), why);
+		ssh_session_set_disconnect_message(sc->s, why);
+		sc->said_why = true;
+		conn_transport_why(sc->conn, why);
+	}
 	sc->dead = true;
 	sshd_poke(sc);
 }
@@ -164,6 +202,8 @@ sshd_socket_gone(struct sshd_conn *sc)
 	if (sc->s != NULL && ssh_is_connected(sc->s) &&
 	    ssh_get_fd(sc->s) != SSH_INVALID_SOCKET)
 		return false;
+	if (sc->conn != NULL)
+		conn_transport_why(sc->conn, "the client hung up");
 	if (sc->rev != NULL)
 		event_del(sc->rev);
 	if (sc->wev != NULL)
@@ -198,16 +238,25 @@ sshd_clean_ascii(char *out, size_t outlen, const char *in)
 
 /* ---- the pump -------------------------------------------------------- */
 
+/* The client or the network ended the session: say which, for the log. */
+static void
+sshd_ended(struct sshd_conn *sc, const char *why)
+{
+	if (sc->conn != NULL)
+		conn_transport_why(sc->conn, why);
+	sc->dead = true;
+}
+
 /* After every wake-up: act on what the callbacks and the worker recorded. */
 void
 sshd_after(struct sshd_conn *sc)
 {
 	if (!sc->dead && !ssh_is_connected(sc->s))
-		sc->dead = true;
+		sshd_ended(sc, "the client disconnected");
 	if (!sc->dead && sc->kex_done)
 		sshd_auth_messages(sc);
 	if (!sc->dead && !ssh_is_connected(sc->s))
-		sc->dead = true;
+		sshd_ended(sc, "the client disconnected");
 
 	if (!sc->dead && sc->ready_asked && !sc->ready && !sc->closing) {
 		sc->ready = true;
@@ -224,8 +273,10 @@ sshd_after(struct sshd_conn *sc)
 	 * EOF only ends the user's input (`ssh host watch CODE </dev/null`
 	 * still wants to watch); a channel close ends the connection.
 	 */
-	if (!sc->dead && sc->peer_closed && !sc->closing)
+	if (!sc->dead && sc->peer_closed && !sc->closing) {
+		conn_transport_why(sc->conn, "the client closed the session");
 		conn_close(sc->conn, NULL);
+	}
 	if (!sc->dead)
 		conn_transport_flush(sc->conn);
 	if (!sc->dead && sc->closing)
@@ -254,10 +305,10 @@ sshd_io_cb(evutil_socket_t fd, short what, void *arg)
 			else if (rc == SSH_ERROR) {
 				log_debug("%s: key exchange failed: %s",
 				    conn_label(sc->conn), ssh_get_error(sc->s));
-				sc->dead = true;
+				sshd_ended(sc, "key exchange failed");
 			}
 		} else if (ssh_event_dopoll(sc->sev, 0) == SSH_ERROR)
-			sc->dead = true;
+			sshd_ended(sc, "connection lost");
 	}
 	sshd_after(sc);
 }
@@ -271,13 +322,19 @@ sshd_timer_cb(evutil_socket_t fd, short what, void *arg)
 	if (sc->closing) {
 		sc->dead = true;	/* linger over */
 	} else if (!sc->ready) {
-		log_info("%s: login grace time (%d s) over",
-		    conn_label(sc->conn), cfg->login_grace);
+		/* Penalised when unauthenticated: a warning, as a failure. */
+		log_msg(sc->authed ? LOG_LEVEL_INFO : LOG_LEVEL_WARN,
+		    "%s: login grace time (%d s) over", conn_label(sc->conn),
+		    cfg->login_grace);
 		if (!sc->authed)
 			limits_penalise(server_limits(sc->server),
 			    conn_addr(sc->conn), cfg->penalty_grace,
 			    clock_ms(server_clock(sc->server)));
-		sc->dead = true;
+		sshd_die(sc, NULL);
+		ssh_session_set_disconnect_message(sc->s,
+		    "login grace time over");
+		sc->said_why = true;
+		conn_transport_why(sc->conn, "login grace time over");
 	}
 	sshd_after(sc);
 }

@@ -5,16 +5,19 @@
  * ssh_bind_accept_fd; every session is nonblocking and pumped from
  * libevent; output is written only outside libssh callbacks.
  *
- * Identity (DESIGN §2.8, the brief's rules):
- * - "none" is denied; any public key whose signature verifies is recorded
- *   (SHA256 fingerprint).
- * - User name = a registered account: its own key logs in; otherwise its
- *   password (password or keyboard-interactive), checked by yescrypt on
- *   the worker pool.
- * - User name not registered: a key that belongs to an account logs into
- *   that account; any other key, any password, or keyboard-interactive
- *   with no prompt lets the user in without an account (the hall's
- *   welcome screen).
+ * Identity (DESIGN §2.8), the same answers whether or not the name is an
+ * account, so that nobody learns which names are (sshd-auth.c):
+ * - "none" is denied; every public key probe is accepted, and a key whose
+ *   signature verifies is recorded (SHA256 fingerprint): a key registered
+ *   to an account logs into that account, any other lets the user in
+ *   without an account, the key being the connection's device.
+ * - keyboard-interactive asks one hidden "Password" (no name, no
+ *   instruction); password and keyboard-interactive check the answer by
+ *   yescrypt on the worker pool against the account's hash (a name that
+ *   is none fails in the same time), and the empty answer lets the user in
+ *   without an account (the hall's welcome screen).
+ * - a probe never signed, a bad signature and a wrong password count
+ *   toward the attempt limit and the source's penalty.
  *
  * The pump is sshd.c, the authentication sshd-auth.c, the session channel
  * sshd-channel.c; they share sshd-int.h.

@@ -90,6 +90,10 @@ void	conn_transport_flush(struct conn *);
 /* The transport is freed; the conn reports `closed` and frees itself. */
 void	conn_transport_gone(struct conn *);
 
+/* Why the connection ends, for its "closed" log line (the first reason
+ * given wins; the hall's farewell is one too). */
+void	conn_transport_why(struct conn *, const char *why);
+
 /* Whether the hall has this conn (open returned a client). */
 bool	conn_is_open(const struct conn *);
 

@@ -185,19 +185,13 @@ store_game_finish(struct store *st, struct store_game *g)
 	if ((rc = store_game_check(st, g)) != STORE_OK)
 		return rc;
 
-	/* The level cannot change inside a transaction: FULL for this one
-	 * commit, back to NORMAL whatever happens. */
-	if (store_run(store_stmt(st, S_SYNC_FULL)) != SQLITE_DONE)
-		return store_dbfail(st, "synchronous=FULL");
-	if ((rc = store_begin(st)) == STORE_OK) {
-		rc = store_game_write(st, g, rated, before, after, &id);
-		if (rc != STORE_OK)
-			store_rollback(st, rc);
-		else
-			rc = store_commit(st);
-	}
-	store_run(store_stmt(st, S_SYNC_NORMAL));
+	/* A crash must never lose a result (store_begin_durable). */
+	if ((rc = store_begin_durable(st)) != STORE_OK)
+		return rc;
+	rc = store_game_write(st, g, rated, before, after, &id);
 	if (rc != STORE_OK)
+		return store_rollback(st, rc);
+	if ((rc = store_commit(st)) != STORE_OK)
 		return rc;
 
 	g->id = id;

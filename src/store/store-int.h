@@ -11,6 +11,8 @@
 #ifndef SRC_STORE_INT_H
 #define SRC_STORE_INT_H
 
+#include <stdbool.h>
+
 #include <sqlite3.h>
 
 #include "src/store/store.h"
@@ -19,8 +21,6 @@ enum store_stmt {
 	S_BEGIN,
 	S_COMMIT,
 	S_ROLLBACK,
-	S_SYNC_FULL,
-	S_SYNC_NORMAL,
 	S_USER_INSERT,
 	S_USER_BY_NAME,
 	S_USER_BY_ID,
@@ -60,6 +60,9 @@ struct store {
 	sqlite3		*db;
 	sqlite3_stmt	*stmt[S_COUNT];
 	char		 err[STORE_ERR_LEN];
+	char		 warning[STORE_ERR_LEN];	/* store_warning() */
+	bool		 durable;	/* synchronous=FULL until the
+					 * transaction ends */
 };
 
 /*
@@ -91,12 +94,16 @@ void	 store_free_each(void *, size_t, size_t, size_t);
 
 /* store.c: transactions. */
 int	 store_begin(struct store *);
+int	 store_begin_durable(struct store *);
+void	 store_durable_end(struct store *);
 int	 store_commit(struct store *);
 int	 store_rollback(struct store *, int);
 int __attribute__((format(printf, 6, 7)))
 	 store_insert(struct store *, sqlite3_stmt *, const char *, int, int,
 	     const char *, ...);
 int	 store_write_one(struct store *, sqlite3_stmt *, const char *,
+	     const char *);
+int	 store_write_durable(struct store *, sqlite3_stmt *, const char *,
 	     const char *);
 
 /* store-rating.c: for store_game_finish(), inside its transaction. */

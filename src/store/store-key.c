@@ -53,7 +53,8 @@ store_key_add(struct store *st, int64_t user, const char *fingerprint,
 	    STORE_COMMENT_MAX, 0)) != 0)
 		return rc;
 
-	if ((rc = store_begin(st)) != STORE_OK)
+	/* A key logs straight in: losing it to a crash would be a surprise. */
+	if ((rc = store_begin_durable(st)) != STORE_OK)
 		return rc;
 	s = store_stmt(st, S_KEY_OWNER);
 	store_bind_text(s, 1, fingerprint);
@@ -115,6 +116,7 @@ store_key_remove(struct store *st, int64_t user, const char *fingerprint)
 	s = store_stmt(st, S_KEY_DELETE);
 	sqlite3_bind_int64(s, 1, user);
 	store_bind_text(s, 2, fingerprint);
-	return store_write_one(st, s, "removing a key",
+	/* A removed key must stay removed (a lost device). */
+	return store_write_durable(st, s, "removing a key",
 	    "no such key on this account");
 }

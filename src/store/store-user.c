@@ -47,7 +47,8 @@ store_user_add(struct store *st, const char *name, const char *hash,
 	    STORE_HASH_MAX - 1, 0)) != 0)
 		return rc;
 
-	if ((rc = store_begin(st)) != STORE_OK)
+	/* A new account is as worth keeping as a game's result. */
+	if ((rc = store_begin_durable(st)) != STORE_OK)
 		return rc;
 	s = store_stmt(st, S_USER_INSERT);
 	store_bind_text(s, 1, name);
@@ -120,7 +121,8 @@ store_user_set_password(struct store *st, int64_t id, const char *hash)
 	s = store_stmt(st, S_USER_SET_HASH);
 	store_bind_text(s, 1, hash);
 	sqlite3_bind_int64(s, 2, id);
-	return store_write_one(st, s, "setting a password", "no such user");
+	return store_write_durable(st, s, "setting a password",
+	    "no such user");
 }
 
 int

@@ -8,15 +8,21 @@
  *
  * Every statement with a value in it is prepared once at open and kept in
  * the store (enum store_stmt in store-int.h); the only SQL run as text is
- * the constant schema of the migrations.  The schema grows by appending
+ * constant: the schema of the migrations and a few PRAGMAs.  The schema grows by appending
  * to store_migrations[]: never edit a step that has shipped, add a new
  * one.
  */
+#include <sys/stat.h>
+
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "src/store/store-int.h"
 
@@ -130,8 +136,6 @@ static const char *const store_sql[S_COUNT] = {
 	[S_BEGIN] = "BEGIN IMMEDIATE",
 	[S_COMMIT] = "COMMIT",
 	[S_ROLLBACK] = "ROLLBACK",
-	[S_SYNC_FULL] = "PRAGMA synchronous = FULL",
-	[S_SYNC_NORMAL] = "PRAGMA synchronous = NORMAL",
 
 	[S_USER_INSERT] = "INSERT INTO users (name, name_key, hash, created,"
 	    " last_seen) VALUES (?, ?, ?, ?, ?)",
@@ -243,6 +247,12 @@ const char *
 store_error(const struct store *st)
 {
 	return st->err;
+}
+
+const char *
+store_warning(const struct store *st)
+{
+	return st->warning;
 }
 
 /* A statement, reset and unbound, ready for its values. */
@@ -472,12 +482,49 @@ store_begin(struct store *st)
 	return STORE_OK;
 }
 
+/*
+ * What must survive a crash (a result, an account, a key) is committed
+ * with an fsync: synchronous=FULL for this one transaction.  The level
+ * cannot change inside a transaction, so it is raised before BEGIN and put
+ * back to NORMAL by whichever of store_commit and store_rollback ends it.
+ */
+int
+store_begin_durable(struct store *st)
+{
+	int	 rc;
+
+	/*
+	 * Run as text, not prepared: SQLite applies PRAGMA synchronous when
+	 * it compiles the statement, so stepping a statement prepared at open
+	 * left the level where the last one prepared had put it (measured:
+	 * NORMAL at every COMMIT, game results included).
+	 */
+	if (sqlite3_exec(st->db, "PRAGMA synchronous = FULL", NULL, NULL,
+	    NULL) != SQLITE_OK)
+		return store_dbfail(st, "synchronous=FULL");
+	st->durable = true;
+	if ((rc = store_begin(st)) != STORE_OK)
+		store_durable_end(st);
+	return rc;
+}
+
+/* Back to NORMAL after a durable transaction (nothing otherwise). */
+void
+store_durable_end(struct store *st)
+{
+	if (!st->durable)
+		return;
+	st->durable = false;
+	sqlite3_exec(st->db, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
+}
+
 int
 store_commit(struct store *st)
 {
 	/* A failed COMMIT may leave the transaction open. */
 	if (store_run(store_stmt(st, S_COMMIT)) != SQLITE_DONE)
 		return store_rollback(st, store_dbfail(st, "commit"));
+	store_durable_end(st);
 	return STORE_OK;
 }
 
@@ -493,6 +540,7 @@ store_rollback(struct store *st, int rc)
 		sqlite3_reset(st->stmt[i]);
 	if (!sqlite3_get_autocommit(st->db))
 		store_run(store_stmt(st, S_ROLLBACK));
+	store_durable_end(st);
 	return rc;
 }
 
@@ -523,13 +571,14 @@ store_insert(struct store *st, sqlite3_stmt *s, const char *what,
  * One bound INSERT/UPDATE/DELETE in its own transaction: STORE_OK, or with
  * a notfound message STORE_NOTFOUND if no row changed.
  */
-int
-store_write_one(struct store *st, sqlite3_stmt *s, const char *what,
-    const char *notfound)
+static int
+store_write(struct store *st, sqlite3_stmt *s, const char *what,
+    const char *notfound, bool durable)
 {
 	int	 rc;
 
-	if ((rc = store_begin(st)) != STORE_OK)
+	rc = durable ? store_begin_durable(st) : store_begin(st);
+	if (rc != STORE_OK)
 		return rc;
 	if (store_run(s) != SQLITE_DONE)
 		return store_rollback(st, store_dbfail(st, what));
@@ -537,6 +586,21 @@ store_write_one(struct store *st, sqlite3_stmt *s, const char *what,
 		return store_rollback(st, store_fail(st, STORE_NOTFOUND, "%s",
 		    notfound));
 	return store_commit(st);
+}
+
+int
+store_write_one(struct store *st, sqlite3_stmt *s, const char *what,
+    const char *notfound)
+{
+	return store_write(st, s, what, notfound, false);
+}
+
+/* The same, committed with an fsync (store_begin_durable). */
+int
+store_write_durable(struct store *st, sqlite3_stmt *s, const char *what,
+    const char *notfound)
+{
+	return store_write(st, s, what, notfound, true);
 }
 
 /* ---- open, migrate, close --------------------------------------------- */
@@ -644,6 +708,54 @@ fail:
 	return -1;
 }
 
+/*
+ * The database holds password hashes: the file is made (or closed up to)
+ * 0600 before SQLite opens it, whatever the umask, and SQLite gives its
+ * -wal and -shm files the database's own mode when it creates them; ones
+ * left by an older gamehall are closed up too.  A state directory others
+ * can look into is worth a warning at start (the files are safe, their
+ * names and sizes are not): store_warning() has it, for the daemon to log
+ * (the store itself writes no logs).  In-memory and URI databases are left alone.
+ */
+static int
+store_private(struct store *st, const char *path, char *err, size_t errlen)
+{
+	static const char *const side[] = { "-wal", "-shm" };
+	char		 other[4096], dir[4096];
+	struct stat	 sb;
+	size_t		 i;
+	int		 fd;
+
+	if (strcmp(path, ":memory:") == 0 || strncmp(path, "file:", 5) == 0)
+		return 0;
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &sb) == 0 && (sb.st_mode & 077) != 0 &&
+	    fchmod(fd, sb.st_mode & 0700) != 0) {
+		snprintf(err, errlen, "%s: making it private: %s", path,
+		    strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	for (i = 0; i < sizeof side / sizeof side[0]; i++) {
+		snprintf(other, sizeof other, "%s%s", path, side[i]);
+		if (lstat(other, &sb) == 0 && S_ISREG(sb.st_mode) &&
+		    (sb.st_mode & 077) != 0)
+			chmod(other, sb.st_mode & 0700);
+	}
+	snprintf(dir, sizeof dir, "%s", path);
+	if (stat(dirname(dir), &sb) == 0 && (sb.st_mode & 077) != 0)
+		snprintf(st->warning, sizeof st->warning, "the state "
+		    "directory %.*s has mode %04o: others can see into it "
+		    "(chmod 700 it)", (int)sizeof st->warning / 2, dir,
+		    (unsigned)sb.st_mode & 07777);
+	return 0;
+}
+
 struct store *
 store_open(const char *path, char *err, size_t errlen)
 {
@@ -659,6 +771,8 @@ store_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	if (store_private(st, path, err, errlen) != 0)
+		goto fail;
 	/* One thread uses the store: no SQLite mutexes needed. */
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {

@@ -68,6 +68,12 @@ struct store;
 struct store *store_open(const char *path, char *err, size_t errlen);
 void store_close(struct store *);
 const char *store_error(const struct store *);
+/*
+ * What store_open found worth telling the sysop but not worth refusing to
+ * start for (a state directory others can read), or "".  The database file
+ * and its -wal and -shm files are always made 0600, whatever the umask.
+ */
+const char *store_warning(const struct store *);
 
 /* ---- users ------------------------------------------------------------ */
 

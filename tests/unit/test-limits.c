@@ -219,6 +219,64 @@ START_TEST(test_max_startups)
 }
 END_TEST
 
+/* Dice that always say "drop" whenever the probability is above 0. */
+static uint32_t
+always_drop_cb(void *arg)
+{
+	(void)arg;
+	return 0;
+}
+
+/*
+ * One address holding as many unauthenticated connections as it may must
+ * not push anyone else into random early drop: with the defaults, and
+ * with a per-source cap a sysop set above max_startups' start.
+ */
+START_TEST(test_one_source_drops_nobody)
+{
+	struct config		 cfg;
+	struct limits		*l;
+	struct sockaddr_storage	 a = addr("192.0.2.1"), b = addr("192.0.2.2"),
+				 c = addr("192.0.2.3");
+	int			 i, in, pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		config_defaults(&cfg);
+		if (pass == 1)
+			cfg.per_source_max_startups = 50;
+		ck_assert_msg(cfg.per_source_max_startups <
+		    cfg.max_startups_begin || pass == 1, "per-source cap %d "
+		    "reaches max_startups' start %d: one address alone can "
+		    "make everyone's logins fail", cfg.per_source_max_startups,
+		    cfg.max_startups_begin);
+		l = limits_new(&cfg, always_drop_cb, NULL);
+		for (i = in = 0; i < 100; i++)
+			if (limits_accept(l, SA(a), 0) == LIMITS_OK)
+				in++;
+		ck_assert_int_gt(in, 0);
+		ck_assert_msg(limits_accept(l, SA(b), 0) == LIMITS_OK,
+		    "pass %d: %d idle connections from one address refused "
+		    "another address", pass, in);
+		limits_free(l);
+	}
+
+	/* Two addresses together still meet the early drop, as in sshd. */
+	config_defaults(&cfg);
+	cfg.max_startups_begin = 4;
+	cfg.per_source_max_startups = 3;
+	l = limits_new(&cfg, always_drop_cb, NULL);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(limits_accept(l, SA(a), 0), LIMITS_OK);
+	ck_assert_int_eq(limits_accept(l, SA(b), 0), LIMITS_OK);
+	ck_assert_int_eq(limits_accept(l, SA(c), 0), LIMITS_STARTUPS);
+	/* And the count goes down as they authenticate or leave. */
+	limits_authenticated(l, SA(a));
+	limits_closed(l, SA(b), false);
+	ck_assert_int_eq(limits_accept(l, SA(c), 0), LIMITS_OK);
+	limits_free(l);
+}
+END_TEST
+
 START_TEST(test_penalties)
 {
 	struct config		 cfg;
@@ -328,6 +386,7 @@ limits_suite(void)
 	tcase_add_test(tc, test_ipv6_prefix);
 	tcase_add_test(tc, test_full_and_source_startups);
 	tcase_add_test(tc, test_max_startups);
+	tcase_add_test(tc, test_one_source_drops_nobody);
 	tcase_add_test(tc, test_penalties);
 	tcase_add_test(tc, test_penalty_exempt);
 	tcase_add_test(tc, test_churn);
