@@ -433,7 +433,7 @@ config_load(struct config *cfg, const char *path, char *err, size_t errlen)
 {
 	FILE	*f;
 	char	 line[2048], why[CONFIG_ERR_LEN], *key, *value, *eq, *hash;
-	int	 lineno = 0, rc = 0;
+	int	 lineno = 0, rc = 0, first[CONFIG_NKEYS] = { 0 };
 
 	f = fopen(path, "r");
 	if (f == NULL)
@@ -462,6 +462,20 @@ config_load(struct config *cfg, const char *path, char *err, size_t errlen)
 		*eq = '\0';
 		key = config_trim(key);
 		value = config_trim(eq + 1);
+		/* A key given twice is a mistake: which one was meant? */
+		for (size_t i = 0; i < CONFIG_NKEYS; i++) {
+			if (strcmp(config_keys[i].name, key) != 0)
+				continue;
+			if (first[i] != 0) {
+				snprintf(why, sizeof why, "%s is set twice (first "
+				    "on line %d)", key, first[i]);
+				rc = config_error(err, errlen, "%s:%d: %s", path,
+				    lineno, why);
+			}
+			first[i] = lineno;
+		}
+		if (rc != 0)
+			break;
 		if (config_set(cfg, key, value, why, sizeof why) != 0) {
 			rc = config_error(err, errlen, "%s:%d: %s", path,
 			    lineno, why);

@@ -37,17 +37,24 @@ hall_identity_online(struct hall *hall, const struct identity *id)
 }
 
 void
-hall_table_share(struct hall *hall, const struct table *t, char *buf,
+hall_table_share(struct client *c, const struct table *t, char *buf,
     size_t len)
 {
-	int port = hall->cfg->public_port > 0 ? hall->cfg->public_port :
-	    hall->cfg->ssh_port;
+	struct hall	*hall = c->hall;
+	const char	*host = hall->host;
+	int		 port = hall->cfg->public_port > 0 ?
+	    hall->cfg->public_port : hall->cfg->ssh_port;
 
+	/* Without public_host, the address this client reached is one a
+	 * friend can reach too, unless it is the machine's own loopback
+	 * (then the host name is the best guess). */
+	if (hall->cfg->public_host[0] == '\0' && c->info != NULL &&
+	    c->info->local[0] != '\0' && !c->info->local_loopback)
+		host = c->info->local;
 	if (port == 22)
-		snprintf(buf, len, "ssh -t %s join %s", hall->host,
-		    table_code(t));
+		snprintf(buf, len, "ssh -t %s join %s", host, table_code(t));
 	else
-		snprintf(buf, len, "ssh -p %d -t %s join %s", port, hall->host,
+		snprintf(buf, len, "ssh -p %d -t %s join %s", port, host,
 		    table_code(t));
 }
 
@@ -197,6 +204,8 @@ hall_tables_event(struct table *t, enum table_event ev, struct identity *who,
 		hall_tables_send_away(t, who, why);
 		break;
 	case TABLE_CLOSED:
+		log_info("table %s closed (%d game%s)", table_code(t),
+		    table_games(t), table_games(t) == 1 ? "" : "s");
 		hall_save_forget(hall, t);
 		hall_tables_send_away(t, NULL, "The table has closed.");
 		hall_tables_dirty_lobby(hall);
@@ -222,9 +231,15 @@ hall_tables_init(struct hall *hall)
 	if (hall->cfg->public_host[0] != '\0')
 		snprintf(hall->host, sizeof hall->host, "%s",
 		    hall->cfg->public_host);
-	else if (gethostname(hall->host, sizeof hall->host - 1) != 0 ||
-	    hall->host[0] == '\0')
-		snprintf(hall->host, sizeof hall->host, "localhost");
+	else {
+		if (gethostname(hall->host, sizeof hall->host - 1) != 0 ||
+		    hall->host[0] == '\0')
+			snprintf(hall->host, sizeof hall->host, "localhost");
+		log_info("public_host is not set: the line that shares a "
+		    "table names the address each player reached, or %s; set "
+		    "public_host to the name friends elsewhere use",
+		    hall->host);
+	}
 	return 0;
 }
 
@@ -404,6 +419,9 @@ hall_tables_join(struct hall *hall, struct client *c, const char *text,
 	if (table_sit(t, c->identity, -1, err, sizeof err) != 0)
 		client_status(c, true, "%s", table_phase(t) == TABLE_PLAYING ?
 		    "The game has started: you are watching." : err);
+	else
+		log_info("table %s: %s joins", table_code(t),
+		    c->identity->name);
 	return 0;
 }
 
@@ -448,6 +466,8 @@ hall_tables_create(struct hall *hall, struct client *c, const char *words,
 		table_free(t);
 		return -1;
 	}
+	log_info("table %s opened by %s: %s", table_code(t), c->identity->name,
+	    words);
 	hall_tables_show(c, t);
 	client_status(c, false, "Table %s is open: pass on its code, or the "
 	    "command under the board.", table_code(t));

@@ -286,7 +286,7 @@ screen_table_draw(struct client *c, void *state, struct grid *g)
 	v.code = table_code(t);
 	v.variant = table_variant_title(spec->variant);
 	v.options = table_brief(t);
-	hall_table_share(ts->hall, t, ts->share, sizeof ts->share);
+	hall_table_share(c, t, ts->share, sizeof ts->share);
 	v.share = ts->share;
 	v.timer = spec->timer;
 	v.rated = table_rated_now(t);

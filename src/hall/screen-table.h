@@ -41,8 +41,10 @@ void	hall_table_enter(struct client *, struct table *);
 /* The client leaves its table for the lobby (no-op when at none); the
  * table screen itself is the caller's to pop. */
 void	hall_table_leave(struct client *);
-/* The command that joins the table: "ssh -p 2222 -t host join CODE". */
-void	hall_table_share(struct hall *, const struct table *, char *buf,
+/* The command that joins the table, "ssh -p 2222 -t host join CODE": the
+ * host is public_host, else the address this client reached (unless a
+ * loopback one), else the machine's name. */
+void	hall_table_share(struct client *, const struct table *, char *buf,
 	    size_t len);
 /* Is the identity connected on any terminal? */
 bool	hall_identity_online(struct hall *, const struct identity *);

@@ -126,6 +126,21 @@ conn_format_addr(const struct sockaddr *sa, char *buf, size_t len, int *port)
 	}
 }
 
+void
+conn_transport_local(struct conn *c, int fd)
+{
+	struct sockaddr_storage	 ss;
+	socklen_t		 len = sizeof ss;
+	int			 port;
+
+	if (fd < 0 || getsockname(fd, (struct sockaddr *)&ss, &len) != 0)
+		return;
+	conn_format_addr((struct sockaddr *)&ss, c->info.local,
+	    sizeof c->info.local, &port);
+	c->info.local_loopback = strncmp(c->info.local, "127.", 4) == 0 ||
+	    strcmp(c->info.local, "::1") == 0;
+}
+
 static void
 conn_update_label(struct conn *c)
 {

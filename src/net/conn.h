@@ -89,6 +89,9 @@ struct conn_info {
 	char	peer[CONN_ADDR_LEN];	/* numeric address, no port; IPv4-mapped
 					 * IPv6 shown as plain IPv4 */
 	int	peer_port;
+	char	local[CONN_ADDR_LEN];	/* the address the peer connected to,
+					 * the same way; "" if unknown */
+	bool	local_loopback;		/* ... 127/8 or ::1 */
 
 	/* SSH only (all "" / 0 for telnet). */
 	char	ssh_user[CONN_USER_LEN];	/* the name in `ssh NAME@host` */

@@ -444,6 +444,8 @@ sshd_accept(struct sshd *d, int fd, const struct sockaddr *sa,
 	sc->sshd = d;
 	sc->server = server;
 	sc->conn = conn_new(server, &sshd_ops, sc, CONN_SSH, sa, salen);
+	if (sc->conn != NULL)
+		conn_transport_local(sc->conn, fd);
 	if (sc->conn == NULL) {
 		free(sc);
 		close(fd);

@@ -285,6 +285,7 @@ telnetd_accept(struct server *server, int fd, const struct sockaddr *sa,
 	tc->conn = conn_new(server, &telnetd_ops, tc, CONN_TELNET, sa, salen);
 	if (tc->conn == NULL)
 		goto fail;
+	conn_transport_local(tc->conn, bufferevent_getfd(tc->bev));
 	log_info("%s: connected", conn_label(tc->conn));
 
 	bufferevent_setcb(tc->bev, telnetd_read_cb, telnetd_write_cb,

@@ -56,6 +56,10 @@ struct conn *conn_new(struct server *, const struct transport_ops *,
 	    void *t, enum conn_transport, const struct sockaddr *,
 	    socklen_t);
 
+/* The address the peer connected to (getsockname of its socket), for
+ * the share line a friend elsewhere can use. */
+void	conn_transport_local(struct conn *, int fd);
+
 /* The info, for the transport to fill in before conn_transport_ready. */
 struct conn_info *conn_info_mutable(struct conn *);
 const struct sockaddr *conn_addr(const struct conn *);

@@ -171,6 +171,15 @@ START_TEST(test_load)
 	ck_assert_int_eq(config_load(&cfg, "/nonexistent/gamehall.conf", err,
 	    sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "/nonexistent/gamehall.conf"));
+
+	/* A key set twice is refused, naming both lines: which was meant? */
+	config_defaults(&cfg);
+	path = write_temp("ssh_port = 2022\ntelnet_port = 0\n"
+	    "ssh_port = 3033\n");
+	ck_assert_int_eq(config_load(&cfg, path, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, ":3: ssh_port is set twice (first "
+	    "on line 1)"));
+	unlink(path);
 }
 END_TEST
 

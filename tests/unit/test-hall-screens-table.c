@@ -15,6 +15,8 @@
 
 #include "src/hall/hall-int.h"
 #include "src/hall/hall.h"
+#include "src/base/config.h"
+#include "src/net/transport.h"
 #include "src/store/store.h"
 #include "src/table/table.h"
 #include "tests/unit/fake-hall.h"
@@ -505,6 +507,29 @@ START_TEST(test_restore_and_archive)
 }
 END_TEST
 
+/* Without public_host the share line names the address the player
+ * reached, not the machine's name, which friends elsewhere cannot use. */
+START_TEST(test_share_line_address)
+{
+	struct config		*cfg = (struct config *)fake_hall_hall(fh)->cfg;
+	struct fake_term	*a = fake_term_guest(fh);
+	struct conn_info	*info = conn_info_mutable(a->conn);
+	char			 code[16];
+
+	cfg->public_host[0] = '\0';
+	snprintf(info->local, sizeof info->local, "192.0.2.7");
+	info->local_loopback = false;
+	create_table(a, code, sizeof code);
+	ck_shows(a, "-t 192.0.2.7 join ");
+	/* A loopback address helps nobody: the machine's name then. */
+	snprintf(info->local, sizeof info->local, "127.0.0.1");
+	info->local_loopback = true;
+	fake_term_type(a, FAKE_CTRL_L);
+	ck_hides(a, "-t 127.0.0.1 join ");
+	ck_hides(a, "-t 192.0.2.7 join ");
+}
+END_TEST
+
 static Suite *
 hall_tables_suite(void)
 {
@@ -527,6 +552,7 @@ hall_tables_suite(void)
 	tcase_add_test(tc, test_clock_ticks);
 	tcase_add_test(tc, test_host_seats_the_computer);
 	tcase_add_test(tc, test_restore_and_archive);
+	tcase_add_test(tc, test_share_line_address);
 	suite_add_tcase(s, tc);
 	return s;
 }
