@@ -44,6 +44,25 @@ keyed_guest(struct harness *h, ssh_key key, const char *exec)
 	return tc;
 }
 
+/* Someone with a key the hall does not know logs in with the form. */
+static struct tclient *
+keyed_login(struct harness *h, ssh_key key, const char *name)
+{
+	struct tclient	*tc = tclient_ssh_new(harness_ssh_port(h), name);
+
+	tclient_set_term(tc, 80, 24, "xterm-256color");
+	ck_assert_msg(tclient_connect(tc) == 0, "%s", tclient_error(tc));
+	ck_assert_msg(tclient_auth_key(tc, key) == TCLIENT_AUTH_SUCCESS,
+	    "key refused: %s", tclient_error(tc));
+	ck_assert_int_eq(tclient_shell(tc), 0);
+	players_wait(tc, "Welcome to gamehall");
+	ck_assert_int_eq(tclient_type(tc, "l"), 0);
+	players_wait(tc, "Log in");
+	players_line(tc, name);
+	players_line(tc, PASSWORD);
+	return tc;
+}
+
 /* The player to move makes a move nobody else would (corners, in turn),
  * and waits to see it in the move list: returns the new ply. */
 static int
@@ -122,6 +141,17 @@ START_TEST(test_drop_and_reclaim)
 	players_wait(alice, want);
 	players_wait(alice, "1.h8");
 	players_wait(bob, "alice is back");
+
+	/* Once more from a new machine with a key the hall does not know:
+	 * the welcome screen, her name and password, and her seat. */
+	tclient_drop(alice);
+	players_wait(bob, "alice is away");
+	ssh_key_free(key);
+	key = tclient_key_new();
+	alice = keyed_login(h, key, "alice");
+	snprintf(want, sizeof want, "Your seat at table %s was waiting", code);
+	players_wait(alice, want);
+	players_wait(alice, "1.h8");
 	tclient_free(alice);
 	tclient_free(bob);
 	ssh_key_free(key);
