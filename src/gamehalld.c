@@ -18,6 +18,7 @@
  * a few seconds) for their output to drain before leaving the loop.  The
  * signals are libevent signal events: no work in a signal handler.
  */
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -193,6 +194,31 @@ gamehalld_reload(struct gamehalld *d)
 	notify_send("READY=1\nSTATUS=serving");
 }
 
+/*
+ * A session is a socket (a few more for the store and the listeners): the
+ * soft limit on open files, often 1024, would cap the hall far below
+ * max_sessions.  Raise it to the hard limit, and say when even that is
+ * short.
+ */
+static void
+gamehalld_files(const struct config *cfg)
+{
+	struct rlimit	 rl;
+	rlim_t		 want = (rlim_t)cfg->max_sessions + 64;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return;
+	if (rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want)
+		log_warn("open files are limited to %llu: fewer than "
+		    "max_sessions (%d) can connect (raise LimitNOFILE or "
+		    "ulimit -n)", (unsigned long long)rl.rlim_cur,
+		    cfg->max_sessions);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -236,6 +262,7 @@ main(int argc, char **argv)
 	if (!priv.change && geteuid() == 0)
 		log_warn("running as root (user = %s)", d.cfg.user);
 
+	gamehalld_files(&d.cfg);
 	/* A peer that goes away must not kill us with SIGPIPE. */
 	signal(SIGPIPE, SIG_IGN);
 	ssh_init();

@@ -215,7 +215,7 @@ config_defaults(struct config *cfg)
 	cfg->max_startups_full = 100;
 	cfg->per_source_max_startups = 5;
 	cfg->max_conns_per_ip = 20;
-	cfg->max_sessions = 1000;
+	cfg->max_sessions = 10000;
 	cfg->penalty_authfail = 5;
 	cfg->penalty_grace = 10;
 	cfg->penalty_min = 30;

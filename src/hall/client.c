@@ -260,6 +260,12 @@ client_dirty_ambient(struct client *c)
 }
 
 void
+client_dirty_after(struct client *c, unsigned ms)
+{
+	client_dirty_within(c, ms);
+}
+
+void
 client_redraw(struct client *c)
 {
 	c->redraw |= CLIENT_REDRAW_FULL;

@@ -84,6 +84,17 @@ struct store_user;
  * one per arrival, which made a login cost grow with the crowd.
  */
 #define CLIENT_AMBIENT_MS 150
+/*
+ * With a crowd, ambient frames are rationed: the hall draws at most this
+ * many a second in all (each client's interval grows with the number of
+ * clients, up to HALL_AMBIENT_MAX_MS), so what an arrival costs the daemon
+ * no longer grows with the number of people who would see it: each of them
+ * sees the new count a little later instead.  A lobby chat line is not
+ * rationed this way: it goes to the lobby's viewers only, within
+ * CLIENT_AMBIENT_MS.
+ */
+#define HALL_AMBIENT_FPS 1000
+#define HALL_AMBIENT_MAX_MS 5000
 #define CLIENT_LINGER_MS 2000	/* waiting for output before closing */
 
 /*
@@ -333,6 +344,9 @@ void		 client_closed(struct client *);
 void		 client_dirty(struct client *);
 /* Draw again within CLIENT_AMBIENT_MS: a change someone else made. */
 void		 client_dirty_ambient(struct client *);
+/* ... and within `ms` of the last frame (the hall scales it with the
+ * crowd, see hall_dirty_all). */
+void		 client_dirty_after(struct client *, unsigned ms);
 /* Ctrl-L: forget what the terminal shows and send everything. */
 void		 client_redraw(struct client *);
 

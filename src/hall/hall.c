@@ -101,8 +101,23 @@ void
 hall_dirty_all(struct hall *hall)
 {
 	struct client	*c;
+	unsigned	 ms = hall->nclients * 1000u / HALL_AMBIENT_FPS;
 
+	if (ms < CLIENT_AMBIENT_MS)
+		ms = CLIENT_AMBIENT_MS;
+	if (ms > HALL_AMBIENT_MAX_MS)
+		ms = HALL_AMBIENT_MAX_MS;
 	TAILQ_FOREACH(c, &hall->clients, entry)
+		client_dirty_after(c, ms);
+}
+
+/* A lobby chat line: only the lobby shows it. */
+static void
+hall_dirty_lobby(struct hall *hall)
+{
+	struct client	*c;
+
+	TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
 		client_dirty_ambient(c);
 }
 
@@ -343,7 +358,7 @@ hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
 	    id->name, id->kind == IDENTITY_GUEST, text, strlen(text),
 	    &wait)) {
 	case CHAT_OK:
-		hall_dirty_all(hall);
+		hall_dirty_lobby(hall);
 		return 0;
 	case CHAT_EMPTY:
 		return 0;

@@ -62,6 +62,11 @@ struct identity {
 	bool		 chat_limit_set;
 
 	TAILQ_ENTRY(identity) entry;
+	/* The registry's indexes (identity.c): chains of its hash tables by
+	 * name, device key and account, and the idle keyed guests oldest
+	 * first. */
+	struct identity	*next_name, *next_key, *next_user;
+	TAILQ_ENTRY(identity) idle_entry;
 };
 
 /* Uniform random 32-bit numbers; tests inject their own. */

@@ -165,7 +165,7 @@ END_TEST
 START_TEST(test_guest_keyed_cap)
 {
 	struct identities	*ids = identities_new(NULL, NULL);
-	struct identity		*a, *held;
+	struct identity		*a, *b, *held;
 	char			 key[64];
 	int			 i;
 
@@ -182,6 +182,44 @@ START_TEST(test_guest_keyed_cap)
 	ck_assert_int_eq(identities_guest_name(ids, "SHA256:key1", key,
 	    sizeof key), 1);
 	ck_assert_ptr_eq(identities_find(ids, held->name), held);
+	/* key1 comes back: it is no longer idle (the cap counts one less),
+	 * so when two more go idle, the one to go is key2. */
+	a = identities_guest(ids, "SHA256:key1");
+	b = identities_guest(ids, "SHA256:one-more");
+	identities_release(ids, b);
+	b = identities_guest(ids, "SHA256:two-more");
+	identities_release(ids, b);
+	ck_assert_int_eq(identities_guest_name(ids, "SHA256:key2", key,
+	    sizeof key), 0);
+	ck_assert_int_eq(identities_guest_name(ids, "SHA256:key3", key,
+	    sizeof key), 1);
+	ck_assert_ptr_eq(identities_find(ids, a->name), a);
+	identities_free(ids);
+}
+END_TEST
+
+/* Thousands of accounts, found by account and by name as the tables grow. */
+START_TEST(test_many_users)
+{
+	struct identities	*ids = identities_new(NULL, NULL);
+	struct identity		*id;
+	char			 name[32];
+
+	for (int i = 1; i <= 5000; i++) {
+		snprintf(name, sizeof name, "Player%d", i);
+		ck_assert_ptr_nonnull(identities_user(ids, i, name));
+	}
+	for (int i = 1; i <= 5000; i += 7) {
+		snprintf(name, sizeof name, "player%d", i);
+		id = identities_find(ids, name);
+		ck_assert_ptr_nonnull(id);
+		ck_assert_int_eq(id->user, i);
+		ck_assert_ptr_eq(identities_user(ids, i, "x"), id);
+		identities_release(ids, id);
+		identities_release(ids, id);	/* now gone */
+		ck_assert_ptr_null(identities_find(ids, name));
+	}
+	ck_assert_uint_eq(identities_count(ids), 5000 - 715);
 	identities_free(ids);
 }
 END_TEST
@@ -230,6 +268,7 @@ identity_suite(void)
 	tcase_add_test(tc, test_guest_forgotten);
 	tcase_add_test(tc, test_guest_keyed_cap);
 	tcase_add_test(tc, test_user);
+	tcase_add_test(tc, test_many_users);
 	tcase_add_test(tc, test_name_is_guest);
 	suite_add_tcase(s, tc);
 	return s;
