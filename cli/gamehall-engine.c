@@ -1,7 +1,7 @@
 /*
  * gamehall-engine.c - the rules engine on the command line: lines from
  * standard input through the protocol core (gtp.c), answers to standard
- * output, flushed one by one (shared/PROTOCOL.md).  With --gomocup, or
+ * output, flushed one by one (docs/gamehall-engine.6).  With --gomocup, or
  * when run as pbrain-*, the Gomocup protocol instead (gomocup-loop.c).
  */
 #include <stdio.h>

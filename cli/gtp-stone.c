@@ -1,7 +1,7 @@
 /*
  * gtp-stone.c - engine commands of the five-in-a-row family and Connect6
  * only: boardsize, gh-forbidden, and the swap openings' gh-choose and
- * gh-players (shared/PROTOCOL.md).
+ * gh-players (docs/gamehall-engine.6).
  */
 #include <stdio.h>
 #include <stdlib.h>

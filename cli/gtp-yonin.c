@@ -1,6 +1,6 @@
 /*
  * gtp-yonin.c - four-player shogi's own engine commands (gh-checks,
- * gh-hands, gh-eliminated; shared/PROTOCOL.md).  Owned by the yonin part;
+ * gh-hands, gh-eliminated; docs/gamehall-engine.6).  Owned by the yonin part;
  * see cli/gtp.h for how a handler is written and registered.  The generic
  * commands (play, undo, gh-legal, gh-board, ...) need nothing here.
  */

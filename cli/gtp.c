@@ -1,5 +1,5 @@
 /*
- * gtp.c - the protocol core of gamehall-engine (shared/PROTOCOL.md): line
+ * gtp.c - the protocol core of gamehall-engine (docs/gamehall-engine.6): line
  * framing, ids, the command tables, and the commands every variant
  * answers through the ops of engine/game.h.  Family commands live in
  * gtp-stone.c and gtp-yonin.c.

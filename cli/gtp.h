@@ -1,5 +1,5 @@
 /*
- * gtp.h - the gamehall-engine protocol (shared/PROTOCOL.md) as a library.
+ * gtp.h - the gamehall-engine protocol (docs/gamehall-engine.6) as a library.
  *
  * The core is a pure function of its input: feed it one line, get back the
  * complete answer text ("= ...\n\n" or "? ...\n\n", id echoed).  No I/O, so

@@ -1,5 +1,5 @@
 /*
- * forbidden.c - the restricted-point judge (RULES.md 1.1).
+ * forbidden.c - the restricted-point judge (docs/rules.md §1.1).
  *
  * Each of the four lines through p is looked up in a table (see
  * forbidden-line.h) that says whether black at p makes a five, an overline,

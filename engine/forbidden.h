@@ -1,5 +1,5 @@
 /*
- * forbidden.h - Black's restricted points (RULES.md 1.1): double-three,
+ * forbidden.h - Black's restricted points (docs/rules.md §1.1): double-three,
  * double-four and overline, with five first and the recursive false-three
  * rule.  The judge reads only the board; whether a restricted point is
  * blocked or loses is the variant's business (stone.c).

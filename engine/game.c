@@ -159,7 +159,7 @@ game_perft_at(struct game *g, int depth, struct move *buf, int room)
 
 /*
  * Sequences of exactly `depth` legal moves; a finished game ends a sequence
- * early and contributes nothing (PROTOCOL.md).
+ * early and contributes nothing (gh-perft in docs/gamehall-engine.6).
  */
 uint64_t
 game_perft(struct game *g, int depth)

@@ -67,8 +67,9 @@ struct variant {
 	const char *name;   /* "gomoku", "renju", "yonin", ... */
 	int nsides;         /* 2 or 4 */
 
-	/* Options are KEY=VALUE strings (PROTOCOL.md names).  Unknown keys or
-	 * values are refused with a message that names them. */
+	/* Options are KEY=VALUE strings (the names of docs/gamehall-engine.6,
+	 * VARIANTS).  Unknown keys or values are refused with a message that
+	 * names them. */
 	struct game *(*create)(const struct variant *, int nopt,
 	    char *const opt[], char *err, size_t errlen);
 	void (*free)(struct game *);
@@ -104,7 +105,7 @@ struct variant {
 	/* The side player p holds, or -1 while a swap leaves it undecided. */
 	int (*player_side)(const struct game *, int player);
 
-	/* Positions as gh-setup / gh-board tokens (PROTOCOL.md). */
+	/* Positions as gh-setup / gh-board tokens (docs/gamehall-engine.6). */
 	int (*setup)(struct game *, int ntok, char *const tok[],
 	    char *err, size_t errlen);
 	int (*board)(const struct game *, char *buf, size_t len);

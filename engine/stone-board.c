@@ -129,7 +129,7 @@ stone_point_format(int size, int point, char *buf)
 	*at = '\0';
 }
 
-/* "h8" or "H8"; no letter is skipped (RULES.md). */
+/* "h8" or "H8"; no letter is skipped (docs/rules.md §1). */
 int
 stone_point_parse(int size, const char *s)
 {

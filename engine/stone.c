@@ -1,10 +1,10 @@
 /*
  * stone.c - the five-in-a-row family and Connect6 behind struct variant
- * (RULES.md 1): gomoku, freestyle, standard, renju, connect6.  They differ
- * only in a few rules (struct stone_rules); the board is stone-board.c and
- * Black's restricted points are judged by forbidden.c.
+ * (docs/rules.md §1): gomoku, freestyle, standard, renju, connect6.  They
+ * differ only in a few rules (struct stone_rules); the board is
+ * stone-board.c and Black's restricted points are judged by forbidden.c.
  *
- * Choices made here where the rule book is silent:
+ * Choices made here where docs/rules.md is silent:
  * - after gh-setup a swap opening counts as settled (P1 holds Black);
  * - gh-setup refuses a position in which a side has already won;
  * - reset() returns to the empty board and forgets any set-up.
@@ -348,7 +348,7 @@ stone_move_format(const struct game *g, const struct move *m, char *buf,
 	snprintf(buf, len, "%s", text);
 }
 
-/* The renju centre opening (RULES.md 1.4), judged by the stones on the
+/* The renju centre opening (docs/rules.md §1.4), judged by the stones on the
  * board: may a stone go on the point? */
 static int
 stone_centre_allows(const struct stone_game *s, int point)
@@ -434,7 +434,7 @@ stone_status(const struct game *g, struct game_status *st)
 
 /*
  * Does the stone on `point` win for `side`?  The reason, or NONE.  With
- * restrictions on Black never wins by an overline (RULES.md 1.2).
+ * restrictions on Black never wins by an overline (docs/rules.md §1.2).
  */
 static int
 stone_won(const struct stone_rules *r, const struct stone_board *b,

@@ -2,12 +2,12 @@
  * yonin-gen.c - which moves are legal in four-player shogi.
  *
  * A move is first possible by the pieces' movement (yp_pseudo, the
- * generator's loops), then judged by every "forbidden" rule of RULES.md in
- * yp_judge: own king left attacked, a new check on the partner (pairs),
- * pawn drops (last rank, nifu by facing, in front of an overturned king,
- * mate), and the continuous checker's fourth repetition.  play() and the
- * generator use the same judge, so a refusal always has the generator's
- * reason.
+ * generator's loops), then judged in yp_judge by every rule of
+ * docs/rules.md §2 (Forbidden, Repetition): own king left attacked, a new
+ * check on the partner (pairs), pawn drops (last rank, nifu by facing, in
+ * front of an overturned king, mate), and the continuous checker's fourth
+ * repetition.  play() and the generator use the same judge, so a refusal
+ * always has the generator's reason.
  */
 #include <stdio.h>
 #include <string.h>

@@ -230,7 +230,7 @@ yp_piece_attacks(const struct yonin_state *s, int from, int target)
 }
 
 /* The owners attacking seat p's king: everyone else living, a partner
- * too in pairs (RULES.md); nobody for an eliminated seat. */
+ * too in pairs (docs/rules.md §2, Options); nobody for an eliminated seat. */
 static unsigned
 yp_king_attackers(const struct yonin_state *s, int p)
 {
@@ -420,8 +420,9 @@ yp_start(struct yonin_state *s)
 	yp_refresh(s);
 }
 
-/* RULES.md's total: board pieces owned (the king included), the hand, and
- * the overturned king of every player this seat eliminated. */
+/* The total of docs/rules.md §2 (End and ranks): board pieces owned (the
+ * king included), the hand, and the overturned king of every player this
+ * seat eliminated. */
 int
 yp_pieces(const struct yonin_state *s, int seat)
 {

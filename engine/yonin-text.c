@@ -1,7 +1,7 @@
 /*
  * yonin-text.c - four-player shogi as text: USI moves, the gh-setup /
- * gh-board tokens of PROTOCOL.md, the showboard picture and the status
- * line.
+ * gh-board tokens of docs/gamehall-engine.6, the showboard picture and the
+ * status line.
  */
 #include <stdarg.h>
 #include <stdio.h>

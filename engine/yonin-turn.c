@@ -191,7 +191,8 @@ yp_eliminate(struct yonin_game *y, struct yonin_state *s, int x)
 	if (e >= 0) {
 		/* ownerless: the board pieces keep the eliminated owner,
 		 * which makes them ownerless (yonin-pos.c); the hand goes
-		 * to the eliminator in both modes (RULES.md section 2). */
+		 * to the eliminator in both modes (docs/rules.md §2,
+		 * Options). */
 		for (int b = 0; b < YP_CELLS && !y->opt.ownerless; b++) {
 			uint8_t c = s->sq[b];
 			int k = yp_kind(c);

@@ -1,13 +1,12 @@
 /*
  * yonin.c - four-player shogi behind the variant interface of game.h, and
- * the read-only view of yonin.h.  The rules are RULES.md section 2; the
+ * the read-only view of yonin.h.  The rules are docs/rules.md §2; the
  * pieces of the engine are yonin-pos.c (board, attacks, hashing),
  * yonin-gen.c (legal moves), yonin-turn.c (turn order, eliminations, end,
  * repetition) and yonin-text.c (notation).
  *
- * Where RULES.md is silent, these choices were made (as the four-player
- * shogi sites and the Swahili rule page in shared/seeds do, or as the
- * wording implies):
+ * Where docs/rules.md §2 is silent, these choices were made (as the
+ * four-player shogi sites do, or as the wording of the rules implies):
  *
  * - Check.  Every other living player's pieces attack a king; in pairs the
  *   partner's too.  Pieces of an eliminated player (his overturned king,
@@ -28,15 +27,16 @@
  * - Transfer.  inherit: the board pieces keep kind, facing and promotion;
  *   the hand is added to the eliminator's.  ownerless: the board pieces
  *   stay without owner, the hand is added to the eliminator's as in
- *   inherit (RULES.md, as the Swahili page says).
+ *   inherit (docs/rules.md §2, Options).
  * - Game end.  After a move: eliminations first (the cascade), then the
  *   fourth repetition, then the move limit.  The limit counts plies since
  *   the start or the set-up.
  * - Ranks.  The eliminated rank below every survivor, the first out last.
  *   Ending by eliminations, survivors compare eliminations, pieces, then
  *   the later last elimination; by repetition or move limit only
- *   eliminations and pieces (RULES.md names only those two).  Pieces count
- *   the player's own king.  Equal players share the better rank (1 2 2 2).
+ *   eliminations and pieces (docs/rules.md §2 names only those two).
+ *   Pieces count the player's own king.  Equal players share the better
+ *   rank (1 2 2 2).
  * - Pairs.  The team with the first eliminated player loses: the winners
  *   get rank 1, the losers 3.  end=last is accepted and means nothing in
  *   pairs.  A fourth repetition in pairs is a draw like the move limit

@@ -1,5 +1,5 @@
 /*
- * yonin.h - four-player shogi (RULES.md section 2): what a screen and
+ * yonin.h - four-player shogi (docs/rules.md §2): what a screen and
  * gamehall-engine need beyond engine/game.h.
  *
  * The game itself is reached through variant_yonin and the ops of game.h;
@@ -42,7 +42,7 @@ enum yonin_kind {
 	YONIN_PAWN = 5,
 };
 
-/* Options (PROTOCOL.md: mode, end, transfer, movelimit). */
+/* Options (docs/gamehall-engine.6: mode, end, transfer, movelimit). */
 struct yonin_options {
 	int pairs;	/* mode=pairs: opposite seats are a team */
 	int to_last;	/* end=last: play on to the last player */

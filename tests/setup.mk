@@ -1,9 +1,10 @@
 # tests/setup.mk: the daemon as a sysop meets it - the command line (-t,
 # -T), start-up (busy ports, root and `user`, notifications, SIGHUP), the
-# man pages, the install layout and the unit, and the project's copy of
-# the rule cases.
+# man pages, the install layout and the unit, the project's copy of the
+# rule cases, and that the tree cites only its own documents (own-docs.sh).
 SETUP_TESTS = tests/setup/flags.sh tests/setup/man-lint.sh \
-	tests/setup/install.sh tests/setup/shared-agree.sh
+	tests/setup/install.sh tests/setup/shared-agree.sh \
+	tests/setup/own-docs.sh
 dist_check_SCRIPTS += $(SETUP_TESTS)
 TESTS += $(SETUP_TESTS)
 

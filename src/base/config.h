@@ -65,7 +65,7 @@ struct config {
 	char	public_host[256];		/* "" = this machine's hostname */
 	int	public_port;			/* 0 = ssh_port */
 
-	/* Authentication and pre-auth limits (DESIGN §5). */
+	/* Authentication and pre-auth limits (docs/design.md §5). */
 	int	login_grace;			/* 30: seconds to log in */
 	int	max_auth_tries;			/* 6 per connection */
 	int	max_startups_begin;		/* 10 \ like sshd's MaxStartups */

@@ -28,7 +28,7 @@
  * - they may only change state and schedule work - so the hall can write
  * to any conn at any time (a broadcast, a timer) without being re-entered.
  *
- * Output ("latest screen wins", DESIGN §2.5): a conn holds at most one
+ * Output ("latest screen wins", docs/design.md §2.5): a conn holds at most one
  * pending frame.  The hall draws a frame only when !conn_busy(); while busy
  * it only marks the client dirty, and draws again (the newest state) when
  * `writable` is called.  So a client that stops reading costs the server

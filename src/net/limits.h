@@ -1,9 +1,9 @@
 /*
  * limits.h - who may connect, and how fast anyone may go.
  *
- * struct limits is the daemon's admission control (DESIGN §5): a cap on all
- *   connections, per-IP connection caps, sshd-style MaxStartups random
- *   early drop of unauthenticated connections, a per-source cap on
+ * struct limits is the daemon's admission control (docs/design.md §5): a
+ *   cap on all connections, per-IP connection caps, sshd-style MaxStartups
+ *   random early drop of unauthenticated connections, a per-source cap on
  *   unauthenticated connections, and per-source penalties for failed
  *   logins.  A "source" is an IPv4 address or an IPv6 /64 (IPv4-mapped
  *   IPv6 counts as IPv4).  The random source and the time are injected.

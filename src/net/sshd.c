@@ -1,7 +1,7 @@
 /*
  * sshd.c - libssh server sessions pumped from libevent.
  *
- * Per connection (DESIGN §2, notes/libssh-on-libevent.md):
+ * Per connection (docs/design.md §2.2-2.4):
  *   ssh_new, ssh_bind_accept_fd, ssh_set_blocking(0) first of all, auth
  *   methods, one ssh_handle_key_exchange (SSH_AGAIN), then a private
  *   ssh_event; a persistent EV_READ on the fd and an EV_WRITE armed only

@@ -1,12 +1,12 @@
 /*
  * sshd.h - the SSH transport (libssh server sessions on the loop).
  *
- * DESIGN §2: sockets come from the server's evconnlistener and go to
+ * docs/design.md §2: sockets come from the server's evconnlistener and go to
  * ssh_bind_accept_fd; every session is nonblocking and pumped from
  * libevent; output is written only outside libssh callbacks.
  *
- * Identity (DESIGN §2.8), the same answers whether or not the name is an
- * account, so that nobody learns which names are (sshd-auth.c):
+ * Identity (docs/design.md §2.8), the same answers whether or not the name
+ * is an account, so that nobody learns which names are (sshd-auth.c):
  * - "none" is denied; every public key probe is accepted, and a key whose
  *   signature verifies is recorded (SHA256 fingerprint): a key registered
  *   to an account logs into that account, any other lets the user in

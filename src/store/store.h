@@ -22,7 +22,7 @@
  * tests can choose them.  User ids are > 0; 0 means "no user" (a guest or
  * a CPU player).  Strings are stored and returned byte-exact; the store
  * only checks that they are non-empty where required and fit the limits
- * below - cleaning user text (DESIGN.md §4) is the caller's job.
+ * below - cleaning user text (docs/design.md §4) is the caller's job.
  */
 #ifndef SRC_STORE_H
 #define SRC_STORE_H

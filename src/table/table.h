@@ -72,7 +72,8 @@ struct store_game;
 
 struct table_spec {
 	char	variant[TABLE_VARIANT_LEN];
-	/* Engine options (PROTOCOL.md), as given; the engine checks them. */
+	/* Engine options (docs/gamehall-engine.6), as given; the engine
+	 * checks them. */
 	int	nopt;
 	char	opt[GAME_MAX_OPTIONS][TABLE_OPT_LEN];
 	int	timer;		/* seconds per turn: 0 (none), 30, 60 */
@@ -84,20 +85,21 @@ struct table_spec {
 	int	cpu_level;	/* ... at this level (engine/cpu.h), 1..5 */
 };
 
-/* The defaults (RULES.md: timer none, rated, open, rotate on, legal moves
- * shown) for a variant; -1 if the variant is unknown. */
+/* The defaults (docs/rules.md §3, and §2 Options: timer none, rated,
+ * open, rotate on, legal moves shown) for a variant; -1 if the variant is
+ * unknown. */
 int	table_spec_default(struct table_spec *, const char *variant);
 
 /*
  * A spec from words: "VARIANT [KEY=VALUE...]" as the `new` command and the
- * create form give them.  Keys: the variant's engine options (PROTOCOL.md:
- * size, overline, restrict, opening, mode, end, transfer, movelimit) and
- * the table's own: timer=none|30|60, rated=yes|no, private=no|yes,
- * rotate=on|off, legal=on|off (yonin's "show legal moves"), cpu=N (the
- * computer takes N seats; at least one is left for a person) and
- * level=1..5 or beginner|easy|medium|hard|master.  Every value is
- * checked, the engine's by creating a game.  0, or -1 with a one-line
- * message naming what is wrong (the spec is then unspecified).
+ * create form give them.  Keys: the variant's engine options
+ * (docs/gamehall-engine.6: size, overline, restrict, opening, mode, end,
+ * transfer, movelimit) and the table's own: timer=none|30|60,
+ * rated=yes|no, private=no|yes, rotate=on|off, legal=on|off (yonin's "show
+ * legal moves"), cpu=N (the computer takes N seats; at least one is left
+ * for a person) and level=1..5 or beginner|easy|medium|hard|master.
+ * Every value is checked, the engine's by creating a game.  0, or -1 with
+ * a one-line message naming what is wrong (the spec is then unspecified).
  */
 int	table_spec_parse(struct table_spec *, int argc, char *const argv[],
 	    char *err, size_t errlen);

@@ -1,8 +1,8 @@
 /*
  * forbidden-ref.c - the slow, obviously correct restricted-point judge:
- * RULES.md 1.1 read word by word on a plain 2-D board, with no tables and
- * no line masks, so the fast judge (engine/forbidden.c) can be compared
- * with it on many positions.
+ * docs/rules.md §1.1 read word by word on a plain 2-D board, with no
+ * tables and no line masks, so the fast judge (engine/forbidden.c) can be
+ * compared with it on many positions.
  */
 #include <string.h>
 
@@ -85,7 +85,7 @@ ref_five_points(struct ref_board *b, int px, int py, int d, int *at)
 	return n;
 }
 
-/* Fours of p's line along d (RULES.md 1.1, 3). */
+/* Fours of p's line along d (docs/rules.md §1.1, rule 3). */
 static int
 ref_fours(struct ref_board *b, int px, int py, int d)
 {

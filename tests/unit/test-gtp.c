@@ -107,7 +107,7 @@ START_TEST(test_family_commands)
 		ANSWER(line, want);
 	}
 	ok("gh-variant connect6");
-	/* "empty if none" (PROTOCOL.md): Connect6 restricts no point */
+	/* "empty if none" (gamehall-engine(6)): Connect6 restricts no point */
 	ANSWER("gh-forbidden", "=\n\n");
 	ok("play b j10");
 	ANSWER("gh-forbidden", "=\n\n");

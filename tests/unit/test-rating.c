@@ -1,6 +1,6 @@
 /*
  * test-rating.c - Glicko-2 against Glickman's worked example and the
- * hall's four-player vector (DESIGN.md §7).
+ * hall's four-player vector (docs/design.md §7).
  */
 #include <check.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /*
  * test-stone.c - the rules of the five-in-a-row family and Connect6
- * (RULES.md 1) through the variant interface of engine/game.h.
+ * (docs/rules.md §1) through the variant interface of engine/game.h.
  */
 #include <check.h>
 #include <stdarg.h>

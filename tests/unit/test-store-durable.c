@@ -151,7 +151,7 @@ START_TEST(test_account_changes_full)
 }
 END_TEST
 
-/* A game's result, which always meant to be FULL (DESIGN §6). */
+/* A game's result, which always meant to be FULL (docs/design.md §6). */
 START_TEST(test_game_result_full)
 {
 	struct store		*st = open_ok();

@@ -923,7 +923,8 @@ START_TEST(yonin_check_priority)
 {
 	struct table *t = make_yonin("yonin");
 
-	/* RULES.md: checking the opposite player skips the one between. */
+	/* docs/rules.md §2 (Check priority): checking the opposite player
+	 * skips the one between. */
 	yonin_setup(t, "5i:S:K 9e:W:K 5a:N:K 1e:E:K 6h:S:R tomove:S");
 	play(t, alice, "6h5h");
 	ck_assert_int_eq(table_turn(t), 2);	/* carol (N) answers */
