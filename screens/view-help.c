@@ -27,6 +27,7 @@ static const char *const view_help_text[] = {
 	"c\tjoin a table by its code",
 	"w\twatch the selected table",
 	"t\ttype in the chat (Enter sends, Esc leaves)",
+	"f\tfind someone online: type the start of a name",
 	"p\tyour profile: ratings and recent games",
 	"a\tyour account: password and SSH keys (guests: register)",
 	"s\tsettings: UTF-8 or ASCII, colours, mouse",

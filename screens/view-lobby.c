@@ -273,7 +273,10 @@ view_lobby_users(struct grid *g, const struct view_lobby *v,
 	int			 namew;
 
 	focused = v->focus == VIEW_LOBBY_USERS;
-	snprintf(text, sizeof text, "Online (%d)", v->nusers);
+	if (v->find != NULL)
+		snprintf(text, sizeof text, "Find: %s_", v->find);
+	else
+		snprintf(text, sizeof text, "Online (%d)", v->nusers);
 	view_lobby_heading(g, l->rx, 1, l->rw, text, focused);
 
 	namew = rw - 7;

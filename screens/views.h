@@ -280,6 +280,7 @@ struct view_lobby {
 	int		 nusers;	/* everyone online */
 	int		 user_sel;
 	int		 user_top;
+	const char	*find;		/* typing a name to find, or NULL */
 
 	/*
 	 * The chat, oldest first: the view shows the newest lines that fit,

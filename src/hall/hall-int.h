@@ -239,11 +239,10 @@ struct hall {
 	struct view_user	 lobby_users[CLIENT_ROWS_MAX];
 	struct view_chat_line	 lobby_chat[CHAT_SCROLLBACK];
 
-	/* Who is online, by name: sorted once per change, not per frame. */
+	/* Who is online, sorted by name (hall-online.c): kept in order as
+	 * people come and go, never sorted again. */
 	struct identity		**online_sorted;
 	size_t			 online_cap;
-	size_t			 online_n;
-	bool			 online_stale;
 };
 
 /* ---- hall-save.c: live tables in the store --------------------------------- */
@@ -281,8 +280,16 @@ void	 hall_lobby_due(void *client);
  * with the reason (too fast: wait) in why. */
 int	 hall_chat(struct hall *, struct client *, const char *text,
 	    char *why, size_t whylen);
+/* ---- hall-online.c ------------------------------------------------------ */
+
 /* Everyone online, sorted by name (valid until who is online changes). */
 struct identity *const *hall_online(struct hall *, size_t *n);
+/* Someone's first terminal came, his last went. */
+void	 hall_online_add(struct hall *, struct identity *);
+void	 hall_online_remove(struct hall *, struct identity *);
+/* Where a name starting with `prefix` is (or would be) in the list,
+ * ignoring case: the first index whose name is not below it. */
+size_t	 hall_online_find(struct hall *, const char *prefix);
 /* Account `user` changed in the store (keys, password): every terminal
  * showing it reads it again (see hall->account_gen). */
 void	 hall_account_changed(struct hall *, int64_t user);

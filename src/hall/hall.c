@@ -212,63 +212,21 @@ hall_set_identity(struct hall *hall, struct client *c, struct identity *id,
 	c->identity = id;
 	hall_lobby_enter(c);
 	if (id != NULL && id->sessions++ == 0) {
-		hall->online++;
+		hall_online_add(hall, id);
 		if (announce)
 			hall_announce(hall, id->name, "is here.");
 	}
 	if (old != NULL) {
 		if (--old->sessions == 0) {
-			hall->online--;
+			hall_online_remove(hall, old);
 			if (announce)
 				hall_announce(hall, old->name, "left.");
 		}
 		identities_release(hall->ids, old);
 	}
-	hall->online_stale = true;
 	hall_dirty_all(hall);
 }
 
-static int
-hall_online_cmp(const void *a, const void *b)
-{
-	const struct identity	*x = *(struct identity *const *)a;
-	const struct identity	*y = *(struct identity *const *)b;
-
-	return strcasecmp(x->name, y->name);
-}
-
-struct identity *const *
-hall_online(struct hall *hall, size_t *n)
-{
-	struct identity	*id, **p;
-	size_t		 k = 0;
-
-	if (hall->online_stale || hall->online_sorted == NULL) {
-		if (hall->online > hall->online_cap) {
-			p = reallocarray(hall->online_sorted, hall->online,
-			    sizeof *p);
-			if (p == NULL) {
-				*n = 0;
-				return NULL;
-			}
-			hall->online_sorted = p;
-			hall->online_cap = hall->online;
-		}
-		for (id = identities_first(hall->ids); hall->online_sorted !=
-		    NULL && id != NULL && k < hall->online_cap;
-		    id = identities_next(id)) {
-			if (id->sessions > 0)
-				hall->online_sorted[k++] = id;
-		}
-		if (k > 0)
-			qsort(hall->online_sorted, k, sizeof *p,
-			    hall_online_cmp);
-		hall->online_n = k;
-		hall->online_stale = false;
-	}
-	*n = hall->online_n;
-	return hall->online_sorted;
-}
 
 /* An exec command that came with the connection, run in the lobby. */
 static void

@@ -26,6 +26,9 @@ struct screen_lobby {
 	 * on the table. */
 	char			 table_code[TABLE_CODE_SIZE];
 	int			 user_sel, user_top;
+	/* `f`: typing a name jumps the online list to it. */
+	bool			 finding;
+	char			 find[NAME_FIELD_MAX + 1];
 	int			 chat_back;	/* messages scrolled back */
 	uint64_t		 chat_seen;	/* newest message drawn */
 	struct lineedit		*line;
@@ -144,6 +147,7 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 	v.users = c->hall->lobby_users;
 	v.user_sel = l->user_sel;
 	v.user_top = l->user_top;
+	v.find = l->finding ? l->find : NULL;
 
 	v.nchat = screen_chat_lines(c->hall->chat, c->identity, &l->chat_back,
 	    &l->chat_seen, c->hall->lobby_chat, CHAT_SCROLLBACK);
@@ -388,6 +392,45 @@ screen_lobby_chat_key(struct client *c, struct screen_lobby *l,
 	}
 }
 
+/*
+ * Finding someone in a crowd: each key typed narrows to the first name
+ * that starts with the text (a binary search of the sorted list), Enter
+ * keeps the place, Esc gives up.
+ */
+static void
+screen_lobby_find_key(struct client *c, struct screen_lobby *l,
+    const struct key_event *ev)
+{
+	size_t	 len = strlen(l->find), online;
+
+	if (ev->key == KEY_ESCAPE || ev->key == KEY_ENTER ||
+	    ev->key == KEY_TAB || (ev->mods & KEY_MOD_CTRL)) {
+		l->finding = false;
+		if (ev->key == KEY_ESCAPE)
+			l->find[0] = '\0';
+		client_dirty(c);
+		return;
+	}
+	if (ev->key == KEY_BACKSPACE) {
+		if (len > 0)
+			l->find[len - 1] = '\0';
+	} else if (ev->key > ' ' && ev->key < 0x7f && !ev->mods &&
+	    len + 1 < sizeof l->find) {
+		l->find[len] = (char)ev->key;	/* names are ASCII */
+		l->find[len + 1] = '\0';
+	}
+	else
+		return;
+	l->focus = VIEW_LOBBY_USERS;
+	(void)hall_online(c->hall, &online);
+	if (online > 0) {
+		size_t at = hall_online_find(c->hall, l->find);
+
+		l->user_sel = (int)(at < online ? at : online - 1);
+	}
+	client_dirty(c);
+}
+
 static void
 screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 {
@@ -396,6 +439,10 @@ screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 
 	if (ev->key == KEY_MOUSE) {
 		screen_lobby_mouse(c, l, ev);
+		return;
+	}
+	if (l->finding) {
+		screen_lobby_find_key(c, l, ev);
 		return;
 	}
 	if (l->focus == VIEW_LOBBY_CHAT) {
@@ -450,6 +497,11 @@ screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 		break;
 	case 'v':
 		screen_lobby_button(c, l, VIEW_LOBBY_B_CPU);
+		break;
+	case 'f':
+		l->finding = true;
+		l->find[0] = '\0';
+		l->focus = VIEW_LOBBY_USERS;
 		break;
 	case 'c':
 		screen_lobby_button(c, l, VIEW_LOBBY_B_CODE);

@@ -473,6 +473,38 @@ START_TEST(test_lobby_keys)
 }
 END_TEST
 
+/* f and a name: the online list jumps to it; Enter there, the profile. */
+START_TEST(test_lobby_find)
+{
+	struct fake_term	*a = fake_term_guest(fh), *b, *c;
+
+	b = fake_term_guest(fh);
+	c = fake_term_guest(fh);
+	fake_term_type(a, "f");
+	ck_shows(a, "Find: _");
+	/* The whole name of the one who is not first (ignoring case). */
+	for (const char *p = c->name; *p != '\0'; p++) {
+		char key[2] = { (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p),
+		    '\0' };
+
+		fake_term_type(a, key);
+	}
+	fake_term_type(a, FAKE_ENTER);		/* the search ends there */
+	ck_hides(a, "Find:");
+	fake_term_type(a, FAKE_ENTER);		/* and Enter opens it */
+	ck_shows(a, "gamehall - Profile");
+	ck_screen(a, fake_term_find(a, c->name) >= 0, "not c's profile");
+	ck_screen(a, fake_term_find(a, b->name) < 0, "b's profile");
+	/* A name that is not there: the place it would be, nothing breaks. */
+	fake_term_type(a, FAKE_ESC);
+	fake_term_type(a, "f");
+	fake_term_type(a, "zzzz");
+	ck_shows(a, "Find: zzzz_");
+	fake_term_type(a, FAKE_ESC);
+	ck_hides(a, "Find:");
+}
+END_TEST
+
 /* Shutdown: every terminal is given back, told why, and closed. */
 START_TEST(test_shutdown)
 {
@@ -595,6 +627,7 @@ hall_screens_suite(void)
 	tcase_add_test(tc, test_hangup_during_hash);
 	tcase_add_test(tc, test_resize_while_stalled);
 	tcase_add_test(tc, test_settings_ascii);
+	tcase_add_test(tc, test_lobby_find);
 	suite_add_tcase(s, tc);
 	return s;
 }
