@@ -425,6 +425,17 @@ hall_input(void *arg, const unsigned char *buf, size_t len)
 	client_input(arg, buf, len);
 }
 
+/* Said once per paste that was too long, on the status line. */
+static void
+hall_dropped(void *arg, size_t bytes)
+{
+	struct client	*c = arg;
+
+	client_status(c, true, "That paste was too long: %zu bytes of it "
+	    "were dropped.", bytes);
+	client_dirty(c);
+}
+
 static void
 hall_resize(void *arg, int cols, int rows)
 {
@@ -459,6 +470,7 @@ hall_conn_handler(void)
 		.resize = hall_resize,
 		.writable = hall_writable,
 		.closed = hall_closed,
+		.dropped = hall_dropped,
 	};
 
 	return &handler;

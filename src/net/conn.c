@@ -8,14 +8,16 @@
  *
  * Output keeps at most one frame: the unsent tail of the last conn_write
  * (plus a farewell line on close).  Input goes through a token bucket
- * (config input_rate/input_burst) and a bounded buffer; above the high
- * mark the transport stops reading, so a flood backs up into the peer's
- * TCP window instead of our memory.  This is the hall's only flood
- * protection for keys: input beyond the budget is delayed, never dropped
- * (short of the 64 KB cap), so a paste arrives whole.  A key costs the hall
- * microseconds, so the byte budget bounds the work too; and the input is
- * handed over in small chunks with the other conns served in between, so
- * nobody else waits on a flood.
+ * (config input_rate/input_burst) and a queue of twice the burst: what
+ * a paste brings beyond that is dropped, and the hall told, rather
+ * than queued for minutes; the transport keeps reading, so a resize or
+ * anything else behind the paste in the stream is never stuck behind it.
+ * Only a real flood (more than CONN_FLOOD_MAX dropped before the queue
+ * drains) stops the reading until it has, so it backs up into the peer's
+ * TCP window instead of our CPU.  A key costs the hall microseconds, so
+ * the byte budget bounds the work too; and the input is handed over in
+ * small chunks with the other conns served in between, so nobody else
+ * waits on a flood.
  */
 #include <sys/queue.h>
 #include <sys/socket.h>
@@ -38,10 +40,9 @@
 #include "src/net/server.h"
 #include "src/net/transport.h"
 
-#define CONN_INPUT_MAX (64 * 1024)	/* beyond this, input is dropped */
-#define CONN_INPUT_HIGH (16 * 1024)	/* stop reading above this */
-#define CONN_INPUT_LOW (4 * 1024)	/* and read again below this */
+#define CONN_INPUT_MAX (64 * 1024)	/* the queue never holds more */
 #define CONN_INPUT_CHUNK 1024		/* most bytes per input callback */
+#define CONN_FLOOD_MAX (4 * 1024 * 1024) /* dropped: then stop reading */
 #define CONN_LINGER_SECONDS 2		/* for output to drain on close */
 
 struct conn {
@@ -67,6 +68,10 @@ struct conn {
 	bool				 resize_due;
 	bool				 paused;
 	bool				 dropped_logged;
+	size_t				 flood;		/* dropped since the queue
+							   was last empty */
+	size_t				 dropped_unsaid; /* new since the hall
+							   was told */
 	int				 failures;	/* password attempts */
 	uint64_t			 born_ms;	/* for "closed after" */
 	char				 why[96];	/* why it ended, or "" */
@@ -298,23 +303,32 @@ conn_transport_authenticated(struct conn *c)
 void
 conn_transport_input(struct conn *c, const void *buf, size_t len)
 {
-	size_t	 have = evbuffer_get_length(c->in), room;
+	const struct config	*cfg = server_config(c->server);
+	size_t			 have = evbuffer_get_length(c->in), room, cap;
 
 	if (c->gone || c->closing || len == 0)
 		return;
-	room = have < CONN_INPUT_MAX ? CONN_INPUT_MAX - have : 0;
+	/* The burst goes at once and as much again follows at the rate:
+	 * a paste of up to twice the burst arrives whole, seconds later. */
+	cap = 2 * (size_t)cfg->input_burst;
+	if (cap < CONN_INPUT_CHUNK)
+		cap = CONN_INPUT_CHUNK;
+	if (cap > CONN_INPUT_MAX)
+		cap = CONN_INPUT_MAX;
+	room = have < cap ? cap - have : 0;
 	if (len > room) {
 		if (!c->dropped_logged) {
-			log_info("%s: input flood, %zu bytes dropped",
-			    c->label, len - room);
+			log_info("%s: input beyond the budget, %zu bytes "
+			    "dropped", c->label, len - room);
 			c->dropped_logged = true;
 		}
+		c->flood += len - room;
+		c->dropped_unsaid += len - room;
 		len = room;
 	}
 	if (len > 0)
 		evbuffer_add(c->in, buf, len);
-	if (!c->paused &&
-	    evbuffer_get_length(c->in) > CONN_INPUT_HIGH) {
+	if (!c->paused && c->flood > CONN_FLOOD_MAX) {
 		c->paused = true;
 		c->ops->pause(c->t, true);
 	}
@@ -592,12 +606,15 @@ conn_deliver_input(struct conn *c)
 	if (c->gone || c->closing)
 		return;
 	have = evbuffer_get_length(c->in);
-	if (c->paused && have < CONN_INPUT_LOW) {
-		c->paused = false;
-		c->ops->pause(c->t, false);
-	}
-	if (have == 0)
+	if (have == 0) {
+		/* Drained: a flood is over, reading goes on. */
+		c->flood = 0;
+		if (c->paused) {
+			c->paused = false;
+			c->ops->pause(c->t, false);
+		}
 		return;
+	}
 	if (n == sizeof buf) {
 		/*
 		 * More is allowed now, but let every other conn run first:
@@ -659,6 +676,13 @@ conn_kick_cb(evutil_socket_t fd, short what, void *arg)
 	if (c->resize_due) {
 		c->resize_due = false;
 		h->resize(c->client, c->info.cols, c->info.rows);
+		if (c->closing || c->gone)
+			return;
+	}
+	if (c->dropped_unsaid > 0 && h->dropped != NULL) {
+		/* The whole paste's loss so far, not this chunk's. */
+		c->dropped_unsaid = 0;
+		h->dropped(c->client, c->flood);
 		if (c->closing || c->gone)
 			return;
 	}

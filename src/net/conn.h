@@ -148,6 +148,9 @@ struct conn_handler {
 	void	 (*resize)(void *client, int cols, int rows);
 	void	 (*writable)(void *client);	/* busy -> not busy */
 	void	 (*closed)(void *client);
+	/* Input beyond the budget was dropped (a paste too long to type):
+	 * bytes since the last call.  May be NULL. */
+	void	 (*dropped)(void *client, size_t bytes);
 };
 
 /*

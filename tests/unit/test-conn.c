@@ -155,6 +155,8 @@ struct client {
 	int		 resizes, cols, rows;
 	int		 writables;
 	int		 closed;
+	size_t		 dropped;	/* as the last call said */
+	int		 drops;
 };
 
 static struct client	 client;
@@ -217,8 +219,18 @@ h_closed(void *cl)
 	c->closed++;
 }
 
+static void
+h_dropped(void *cl, size_t bytes)
+{
+	struct client	*c = cl;
+
+	ck_assert(!in_conn_call);
+	c->dropped = bytes;
+	c->drops++;
+}
+
 static const struct conn_handler handler = {
-	h_open, h_input, h_resize, h_writable, h_closed
+	h_open, h_input, h_resize, h_writable, h_closed, h_dropped
 };
 
 static enum conn_write_result
@@ -381,7 +393,7 @@ END_TEST
 START_TEST(test_input_order_and_rate)
 {
 	struct conn	*c;
-	unsigned char	 buf[3000];
+	unsigned char	 buf[1900];	/* within twice the burst: kept */
 	size_t		 i;
 
 	cfg.input_rate = 10000;		/* bytes/s */
@@ -405,24 +417,43 @@ START_TEST(test_input_order_and_rate)
 }
 END_TEST
 
-START_TEST(test_input_flood_pauses)
+/*
+ * A paste longer than the budget: the queue keeps twice the burst, the
+ * rest is dropped and the hall told how much, and reading goes on (a
+ * resize behind it is not stuck).  Only a flood stops the reading, until
+ * the queue drains.
+ */
+START_TEST(test_input_paste_dropped)
 {
 	struct conn	*c;
 	unsigned char	*big;
 
 	cfg.input_rate = 1000000;
-	cfg.input_burst = 1000000;
+	cfg.input_burst = 16384;
 	c = new_conn();
 	conn_transport_ready(c);
 	spin(0);
-	big = calloc(1, 100000);
-	conn_transport_input(c, big, 20000);
-	ck_assert(fake->paused);		/* above the high mark */
-	conn_transport_input(c, big, 100000);	/* beyond 64 KB: dropped */
+	big = calloc(1, 5 * 1024 * 1024);
+	conn_transport_input(c, big, 100000);
+	ck_assert(!fake->paused);
+	conn_transport_resize(c, 100, 30);
 	spin(50);
-	ck_assert_uint_eq(client.nin, 64 * 1024);
-	ck_assert(!fake->paused);		/* drained: reading again */
+	ck_assert_uint_eq(client.nin, 2 * 16384);
+	ck_assert_uint_eq(client.dropped, 100000 - 2 * 16384);
+	ck_assert_int_eq(client.drops, 1);
+	ck_assert_int_eq(client.cols, 100);
+	/* Another paste is another story: told again, from nothing. */
+	conn_transport_input(c, big, 40000);
+	spin(50);
+	ck_assert_uint_eq(client.dropped, 40000 - 2 * 16384);
+	ck_assert_int_eq(client.drops, 2);
+	/* A flood: past CONN_FLOOD_MAX dropped, reading stops... */
+	conn_transport_input(c, big, 5 * 1024 * 1024);
+	ck_assert(fake->paused);
 	ck_assert_int_eq(fake->pauses, 1);
+	/* ...until the queue has drained. */
+	spin(50);
+	ck_assert(!fake->paused);
 	ck_assert_int_eq(fake->resumes, 1);
 	free(big);
 }
@@ -598,7 +629,7 @@ conn_suite(void)
 	tcase_add_test(tc, test_open_and_info);
 	tcase_add_test(tc, test_one_pending_frame);
 	tcase_add_test(tc, test_input_order_and_rate);
-	tcase_add_test(tc, test_input_flood_pauses);
+	tcase_add_test(tc, test_input_paste_dropped);
 	tcase_add_test(tc, test_resize);
 	tcase_add_test(tc, test_close_after_tail);
 	tcase_add_test(tc, test_close_lingers);
