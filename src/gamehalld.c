@@ -22,6 +22,7 @@
 #include "src/base/clock.h"
 #include "src/net/conn.h"
 #include "src/base/config.h"
+#include "src/ctl/ctl.h"
 #include "src/hall/hall.h"
 #include "src/base/log.h"
 #include "src/net/server.h"
@@ -44,6 +45,7 @@ struct gamehalld {
 	struct cpujob_pool	*cpu;
 	struct hall		*hall;
 	struct server		*server;
+	struct ctl		*ctl;		/* gamehallctl's socket */
 	struct event		*sigterm, *sigint, *sighup, *drain;
 	int			 drain_ticks;
 	bool			 stopping;
@@ -171,6 +173,11 @@ main(int argc, char **argv)
 		log_error("%s", err);
 		goto out;
 	}
+	if ((d.ctl = ctl_new(d.base, d.hall, &d.cfg, err, sizeof err)) ==
+	    NULL) {
+		log_error("%s", err);
+		goto out;
+	}
 
 	d.sigterm = evsignal_new(d.base, SIGTERM, gamehalld_signal_cb, &d);
 	d.sigint = evsignal_new(d.base, SIGINT, gamehalld_signal_cb, &d);
@@ -195,6 +202,7 @@ out:
 	/* Connections first (their `closed` needs the hall), then the hall,
 	 * then what the hall used. */
 	server_free(d.server);
+	ctl_free(d.ctl);	/* its pending replies name the hall */
 	if (d.hall != NULL)
 		hall_free(d.hall);
 	worker_free(d.worker);

@@ -43,6 +43,8 @@ static const struct config_key config_keys[] = {
 	{ S(state_dir) },
 	{ S(host_key) },
 	{ S(database) },
+	{ S(control_socket) },
+	{ S(control_group) },
 	{ S(listen) },
 	{ I(ssh_port, 1, 65535) },
 	{ I(telnet_port, 0, 65535) },

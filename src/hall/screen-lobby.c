@@ -473,6 +473,9 @@ screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 	case 'q':
 		screen_lobby_button(c, l, VIEW_LOBBY_B_QUIT);
 		break;
+	case 'S':
+		screen_sysop_open(c);
+		break;
 	}
 }
 
@@ -532,4 +535,5 @@ screen_lobby_open(struct client *c)
 	 * and the person is in the lobby, not at a table. */
 	hall_table_leave(c);
 	client_reset(c, &screen_lobby_ops, l);
+	hall_sysop_greet(c);
 }

@@ -53,6 +53,12 @@ enum store_stmt {
 	S_BAN_NAME,
 	S_BAN_ADDRS,
 	S_STATS,
+	/* The sysop's (store-audit.c, store-ban.c, store-user.c). */
+	S_BAN_KEY,
+	S_BAN_DELETE_WHAT,
+	S_USER_RENAME,
+	S_AUDIT_INSERT,
+	S_AUDIT_LIST,
 	S_COUNT
 };
 
@@ -98,6 +104,9 @@ int __attribute__((format(printf, 6, 7)))
 	     const char *, ...);
 int	 store_write_one(struct store *, sqlite3_stmt *, const char *,
 	     const char *);
+
+/* store-key.c: "SHA256:" and 43 base64 characters. */
+int	 store_fingerprint_ok(const char *);
 
 /* store-rating.c: for store_game_finish(), inside its transaction. */
 void	 store_rating_column(sqlite3_stmt *, int, struct rating *);

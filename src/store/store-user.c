@@ -159,3 +159,28 @@ store_user_set_banned(struct store *st, int64_t id, int banned,
 	sqlite3_bind_int64(s, 3, id);
 	return store_write_one(st, s, "banning a user", "no such user");
 }
+
+int
+store_user_rename(struct store *st, int64_t id, const char *name)
+{
+	char		 key[STORE_NAME_MAX + 1];
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	if ((rc = store_name_key(st, name, key)) != 0)
+		return rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	s = store_stmt(st, S_USER_RENAME);
+	store_bind_text(s, 1, name);
+	store_bind_text(s, 2, key);
+	sqlite3_bind_int64(s, 3, id);
+	if ((rc = store_insert(st, s, "renaming a user",
+	    SQLITE_CONSTRAINT_UNIQUE, STORE_EXISTS, "the name %s is taken",
+	    name)) != STORE_OK)
+		return rc;
+	if (sqlite3_changes(st->db) == 0)
+		return store_rollback(st, store_fail(st, STORE_NOTFOUND,
+		    "no such user"));
+	return store_commit(st);
+}
