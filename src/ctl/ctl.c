@@ -36,6 +36,7 @@ struct ctl_conn {
 	char			 actor[96];
 	bool			 pending;	/* a reply comes later */
 	bool			 closing;	/* close once the output is out */
+	bool			 eof;		/* gamehallctl said all it will */
 	struct ctl_conn		*next;
 };
 
@@ -106,6 +107,8 @@ ctl_conn_reply_cb(void *arg, const char *reply, size_t len)
 	/* Lines that came while waiting run now. */
 	if (!cc->closing)
 		ctl_conn_read_cb(cc->bev, cc);
+	if (!cc->pending && cc->eof && !cc->closing)
+		ctl_conn_finish(cc);
 }
 
 static void
@@ -151,7 +154,10 @@ ctl_conn_event_cb(struct bufferevent *bev, short what, void *arg)
 	if (what & BEV_EVENT_EOF) {
 		/* gamehallctl shut its side: answer what it asked, then
 		 * close (a pending reply closes when it has gone). */
+		cc->eof = true;
 		ctl_conn_read_cb(bev, cc);
+		if (cc->closing)
+			return;
 		if (!cc->pending) {
 			ctl_conn_finish(cc);
 			return;

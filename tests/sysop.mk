@@ -1,0 +1,12 @@
+# tests/sysop.mk: the sysop's tools over real SSH - gamehallctl and the
+# control socket, moderation seen on people's screens, bans across a
+# restart, the sysop menu, the audit log (skips while ./gamehalld or
+# ./gamehallctl is not built).
+check_PROGRAMS += tests/integration/test-sysop
+TESTS += tests/integration/test-sysop
+tests_integration_test_sysop_SOURCES = tests/integration/test-sysop.c \
+	tests/integration/players.c tests/integration/players.h
+tests_integration_test_sysop_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
+	$(CHECK_CFLAGS)
+tests_integration_test_sysop_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
+	$(CHECK_LIBS)
