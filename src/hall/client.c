@@ -97,6 +97,7 @@ client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 	client_detect(c);
 	c->mouse = true;
 
+	c->input_ms = clock_ms(hall->clock);
 	c->cols = info->cols;
 	c->rows = info->rows;
 	keys_init(&c->keys);

@@ -263,6 +263,7 @@ cmd_who(struct cmd *c)
 		cmd_field(c, "name", "%s", cl->identity != NULL ?
 		    cl->identity->name : "-");
 		cmd_field(c, "kind", "%s", cmd_kind(cl->identity));
+		cmd_field(c, "address", "%s", cl->info->peer);
 		cmd_field(c, "session", "%s:%d", cl->info->peer,
 		    cl->info->peer_port);
 		cmd_field(c, "transport", "%s", cl->info->transport ==
@@ -357,6 +358,7 @@ cmd_status(struct cmd *c)
 	struct client		*cl;
 	struct table		*t;
 	struct store_stats	 st;
+	int64_t			 today;
 	int			 ssh = 0, telnet = 0, users = 0, guests = 0;
 	int			 welcome = 0, waiting = 0, playing = 0, cpu = 0;
 	int			 nv = 0;
@@ -426,6 +428,10 @@ cmd_status(struct cmd *c)
 	    clock_wall(hall->clock), &st) == STORE_OK) {
 		cmd_field(c, "accounts", "%lld", (long long)st.users);
 		cmd_field(c, "games", "%lld", (long long)st.games);
+		/* Today is UTC's, as every time the sysop sees. */
+		if (store_games_since(hall->store, clock_wall(hall->clock) -
+		    clock_wall(hall->clock) % 86400, &today) == STORE_OK)
+			cmd_field(c, "games_today", "%lld", (long long)today);
 		cmd_field(c, "bans", "%lld", (long long)st.bans);
 		cmd_field(c, "store_bytes", "%lld", (long long)st.db_bytes);
 	}
@@ -661,6 +667,8 @@ struct cmd_reset {
 	hall_command_cb	 done;
 	void		*arg;
 	bool		 dropped;	/* the requester went away */
+	bool		 orphan;	/* ... and the hall too */
+	struct worker_job *job;
 	struct cmd_reset *next;
 };
 
@@ -695,6 +703,11 @@ cmd_reset_done(void *arg, bool cancelled)
 	char			 msg[CMD_MSG_LEN];
 	bool			 error = true;
 
+	if (r->orphan) {
+		explicit_bzero(r->password, sizeof r->password);
+		free(r);
+		return;
+	}
 	for (p = hall_sysop_resets(r->hall); *p != NULL; p = &(*p)->next) {
 		if (*p == r) {
 			*p = r->next;
@@ -727,6 +740,20 @@ cmd_reset_done(void *arg, bool cancelled)
 	}
 	explicit_bzero(r->password, sizeof r->password);
 	free(r);
+}
+
+void
+hall_command_free(struct hall *hall)
+{
+	struct cmd_reset	*r, *next;
+
+	/* The worker pool outlives the hall: each job ends without it. */
+	for (r = *hall_sysop_resets(hall); r != NULL; r = next) {
+		next = r->next;
+		r->orphan = true;
+		worker_cancel(r->job);
+	}
+	*hall_sysop_resets(hall) = NULL;
 }
 
 void
@@ -766,8 +793,8 @@ cmd_reset_password(struct cmd *c, const struct store_user *u)
 	snprintf(r->line, sizeof r->line, "%s", c->line);
 	r->done = c->done;
 	r->arg = c->arg;
-	if (worker_submit(c->hall->worker, WORKER_URGENT, cmd_reset_run,
-	    cmd_reset_done, r) == NULL) {
+	if ((r->job = worker_submit(c->hall->worker, WORKER_URGENT,
+	    cmd_reset_run, cmd_reset_done, r)) == NULL) {
 		free(r);
 		cmd_error(c, "the worker pool is busy: try again");
 		return;

@@ -298,6 +298,8 @@ int64_t	 hall_sysop_started(struct hall *);
 /* The password resets waiting for the worker pool (hall-command.c). */
 struct cmd_reset;
 struct cmd_reset **hall_sysop_resets(struct hall *);
+/* The hall goes: those resets end without it. */
+void	 hall_command_free(struct hall *);
 
 /* ---- hall.c -------------------------------------------------------------- */
 

@@ -94,6 +94,7 @@ hall_sysop_free(struct hall *hall)
 {
 	if (hall->sysop == NULL)
 		return;
+	hall_command_free(hall);
 	clock_timer_free(hall->sysop->countdown);
 	free(hall->sysop);
 	hall->sysop = NULL;

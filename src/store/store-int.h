@@ -59,6 +59,7 @@ enum store_stmt {
 	S_USER_RENAME,
 	S_AUDIT_INSERT,
 	S_AUDIT_LIST,
+	S_GAMES_SINCE,
 	S_COUNT
 };
 

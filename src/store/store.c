@@ -237,6 +237,7 @@ static const char *const store_sql[S_COUNT] = {
 	    " VALUES (?, ?, ?, ?, ?)",
 	[S_AUDIT_LIST] = "SELECT id, at, actor, what, why, result FROM audit"
 	    " ORDER BY id DESC LIMIT ?",
+	[S_GAMES_SINCE] = "SELECT count(*) FROM games WHERE ended >= ?",
 };
 
 /* ---- errors and small helpers ---------------------------------------- */

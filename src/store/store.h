@@ -235,6 +235,8 @@ void store_game_clear(struct store_game *);
 int store_games_of_user(struct store *, int64_t user, int limit,
     struct store_game **out, size_t *n);
 void store_games_free(struct store_game *, size_t n);
+/* How many games ended at or after `since` (for the sysop's status). */
+int store_games_since(struct store *, int64_t since, int64_t *n);
 
 /* ---- live tables (resumed after a restart) -------------------------- */
 

@@ -576,6 +576,7 @@ START_TEST(test_table_close)
 	players_wait(bob, "The sysop closed the table: a bug.");
 	CTL_OK(h, "0 tables", "tables");
 	CTL_OK(h, "\"games\": \"1\"", "--json", "status");
+	CTL_OK(h, "\"games_today\": \"1\"", "--json", "status");
 	tclient_free(alice);
 	tclient_free(bob);
 	players_stop(h);
