@@ -6,3 +6,4 @@ src_libdaemon_a_SOURCES += src/ctl/ctl.c src/ctl/ctl.h
 
 bin_PROGRAMS += gamehallctl
 gamehallctl_SOURCES = cli/gamehallctl.c
+EXTRA_DIST += docs/gamehallctl.8
