@@ -60,6 +60,7 @@ enum store_stmt {
 	S_AUDIT_INSERT,
 	S_AUDIT_LIST,
 	S_GAMES_SINCE,
+	S_BAN_RENAME,
 	S_COUNT
 };
 

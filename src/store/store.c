@@ -238,6 +238,8 @@ static const char *const store_sql[S_COUNT] = {
 	[S_AUDIT_LIST] = "SELECT id, at, actor, what, why, result FROM audit"
 	    " ORDER BY id DESC LIMIT ?",
 	[S_GAMES_SINCE] = "SELECT count(*) FROM games WHERE ended >= ?",
+	[S_BAN_RENAME] = "UPDATE bans SET what = ?, what_key = ?"
+	    " WHERE kind = 0 AND what_key = ?",
 };
 
 /* ---- errors and small helpers ---------------------------------------- */

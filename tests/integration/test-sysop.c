@@ -571,6 +571,13 @@ START_TEST(test_table_close)
 	CTL_OK(h, code, "tables");
 	CTL_OK(h, "playing", "tables");
 	CTL_OK(h, "alice,bob", "tables");
+	/* Muted at a table too. */
+	CTL_OK(h, "muted bob", "mute", "bob");
+	ck_assert_int_eq(tclient_type(bob, "c"), 0);
+	players_line(bob, "psst");
+	players_wait(bob, "you are muted by the sysop");
+	ck_assert(!tclient_find(alice, "psst", NULL, NULL));
+	ck_assert_int_eq(tclient_key(bob, TCLIENT_KEY_ESCAPE), 0);
 	CTL_OK(h, "closed table", "table", "close", code, "a bug");
 	players_wait(alice, "The sysop closed the table: a bug.");
 	players_wait(bob, "The sysop closed the table: a bug.");

@@ -122,6 +122,8 @@ START_TEST(test_rename)
 
 	ck_assert_int_eq(store_user_add(st, "alice", NULL, 1, &a), STORE_OK);
 	ck_assert_int_eq(store_user_add(st, "bob", NULL, 1, &b), STORE_OK);
+	ck_assert_int_eq(store_ban_add(st, STORE_BAN_NAME, "Alice", "cheat", 1,
+	    0, NULL), STORE_OK);
 	ck_assert_int_eq(store_user_rename(st, a.id, "BOB"), STORE_EXISTS);
 	ck_assert_int_eq(store_user_find(st, "alice", &u), STORE_OK);
 	ck_assert_int_eq(store_user_rename(st, a.id, "Alicia"), STORE_OK);
@@ -129,6 +131,10 @@ START_TEST(test_rename)
 	ck_assert_int_eq(store_user_find(st, "alicia", &u), STORE_OK);
 	ck_assert_str_eq(u.name, "Alicia");
 	ck_assert_int_eq(u.id, a.id);
+	/* The ban followed the account. */
+	ck_assert_int_eq(store_ban_check_name(st, "alicia", 2, NULL), STORE_OK);
+	ck_assert_int_eq(store_ban_check_name(st, "alice", 2, NULL),
+	    STORE_NOTFOUND);
 	ck_assert_int_eq(store_user_rename(st, 999, "zed"), STORE_NOTFOUND);
 	ck_assert_int_eq(store_user_rename(st, b.id, ""), STORE_INVALID);
 	/* Nothing is left half done: new writes still go. */
