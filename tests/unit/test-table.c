@@ -69,6 +69,8 @@ listener(struct table *t, enum table_event ev, struct identity *who,
 	case TABLE_CLOSED:
 		h->closed++;
 		break;
+	case TABLE_TICK:
+		break;
 	}
 }
 
