@@ -151,16 +151,31 @@ gamehallctl_record(char *line, struct gamehallctl_record *r)
 	}
 }
 
-/* Columns as wide as their widest cell, under a header of the keys. */
+/* Whether two records have the same fields, in the same order. */
+static bool
+gamehallctl_same_keys(const struct gamehallctl_record *a,
+    const struct gamehallctl_record *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (int i = 0; i < a->n; i++) {
+		if (strcmp(a->key[i], b->key[i]) != 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Records of one shape as columns as wide as their widest cell, under a
+ * header of the keys; a record alone (status, account show) one field a
+ * line.
+ */
 static void
-gamehallctl_table(struct gamehallctl_record *recs, size_t n)
+gamehallctl_group(const struct gamehallctl_record *recs, size_t n)
 {
 	int	 width[GAMEHALLCTL_FIELDS] = { 0 }, w;
 
-	if (n == 0)
-		return;
 	if (n == 1) {
-		/* One record (status, account show): one field a line. */
 		for (int i = 0; i < recs[0].n; i++)
 			printf("%-12s %s\n", recs[0].key[i], recs[0].value[i]);
 		return;
@@ -181,6 +196,23 @@ gamehallctl_table(struct gamehallctl_record *recs, size_t n)
 		for (int i = 0; i < recs[r].n; i++)
 			printf("%-*s%s", i + 1 < recs[r].n ? width[i] : 0,
 			    recs[r].value[i], i + 1 < recs[r].n ? "  " : "\n");
+	}
+}
+
+/* Every run of records of one shape as its own table (account show: the
+ * account, then its keys). */
+static void
+gamehallctl_table(const struct gamehallctl_record *recs, size_t n)
+{
+	size_t	 start = 0;
+
+	for (size_t r = 1; r <= n; r++) {
+		if (r < n && gamehallctl_same_keys(&recs[start], &recs[r]))
+			continue;
+		if (start > 0)
+			putchar('\n');
+		gamehallctl_group(recs + start, r - start);
+		start = r;
 	}
 }
 

@@ -224,6 +224,11 @@ START_TEST(test_commands)
 	CTL_OK(h, "\"password\": \"yes\"", "--json", "account", "show",
 	    "alice");
 	CTL_FAILS(h, "no account named zed", "account", "show", "zed");
+	/* The account, then its keys: two tables of their own. */
+	give_key(h, "alice", "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+	CTL_OK(h, "keys         1", "account", "show", "alice");
+	ck_assert_msg(strstr(ctl_out, "\n\nkey          SHA256:AAAAAAAAAAAAAAAA")
+	    != NULL, "%s", ctl_out);
 	CTL_FAILS(h, "no such account command: eat", "account", "eat",
 	    "alice");
 	CTL_FAILS(h, "the name Carol is taken", "account", "rename", "dave",
