@@ -29,6 +29,7 @@ static const char *const view_help_text[] = {
 	"p\tyour profile: ratings and recent games",
 	"a\tyour account: password and SSH keys (guests: register)",
 	"s\tsettings: UTF-8 or ASCII, colours, mouse",
+	"S\tthe sysop menu (sysops only)",
 	"q, Ctrl-D\tleave the hall",
 	"#Table",
 	"Arrows, h j k l\tmove the cursor on the board",

@@ -2,23 +2,33 @@
  * screen-sysop.c - the sysop menu, from the lobby (S), for accounts with
  * the sysop role: the live figures, and a command line that runs the same
  * commands as gamehallctl (hall-command.c), audited under the sysop's
- * name.  The answer shows above the line, one row a record.
+ * name.  The answer shows above the line, one row a record (its values,
+ * two spaces apart), scrolled with PgUp/PgDn.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "screens/buf.h"
-#include "src/hall/form.h"
+#include "screens/view-sysop.h"
 #include "src/hall/hall-int.h"
 #include "src/hall/hall-sysop.h"
 #include "src/table/table.h"
+#include "src/term/lineedit.h"
 
-#define SCREEN_SYSOP_LINE_LEN 200
+#define SCREEN_SYSOP_ROWS 1000		/* rows of an answer kept */
+#define SCREEN_SYSOP_INPUT_VIEW 1024	/* bytes of the visible command */
 
 struct screen_sysop {
-	struct form	form;
-	char		text[VIEW_FORM_LINES][SCREEN_SYSOP_LINE_LEN];
+	struct lineedit	*line;
+	char		*answer;	/* the last reply, rows cut in place */
+	const char	*rows[SCREEN_SYSOP_ROWS];
+	int		 nrows;
+	int		 top;
+	const char	*result;	/* its last line, in answer */
+	bool		 result_error;
+	char		 figures[128];
+	char		 input[SCREEN_SYSOP_INPUT_VIEW];
 };
 
 /* Only a sysop, as the store said at his login or a grant since. */
@@ -30,67 +40,71 @@ screen_sysop_allowed(struct client *c)
 }
 
 static void
-screen_sysop_figures(struct client *c, struct screen_sysop *s)
-{
-	snprintf(s->text[0], sizeof s->text[0], "%u sessions, %u people "
-	    "online, %zu tables.", c->hall->nclients, c->hall->online,
-	    table_list_count(c->hall->tables));
-	snprintf(s->text[1], sizeof s->text[1], "Commands as gamehallctl's: "
-	    "who, tables, kick NAME, mute NAME 30m, ban account NAME,");
-	snprintf(s->text[2], sizeof s->text[2], "broadcast TEXT, motd TEXT, "
-	    "table close CODE, status, help.");
-	for (int i = 0; i < VIEW_FORM_LINES; i++)
-		s->form.lines[i] = s->text[i][0] != '\0' ? s->text[i] : NULL;
-}
-
-static void
 screen_sysop_draw(struct client *c, void *state, struct grid *g)
 {
 	struct screen_sysop	*s = state;
+	struct view_sysop	 v;
 
-	form_draw(&s->form, c, g, "Sysop", "Enter run  Esc back");
+	memset(&v, 0, sizeof v);
+	client_chrome(c, &v.chrome, "Sysop", "Enter run  PgUp/PgDn scroll  "
+	    "Esc back  (help lists the commands)");
+	snprintf(s->figures, sizeof s->figures, "%u sessions, %u people "
+	    "online, %zu tables.", c->hall->nclients, c->hall->online,
+	    table_list_count(c->hall->tables));
+	v.figures = s->figures;
+	v.rows = s->rows;
+	v.nrows = s->nrows;
+	v.top = s->top;
+	v.result = s->result;
+	v.result_error = s->result_error;
+	lineedit_view(s->line, view_sysop_input_width(g->sx), s->input,
+	    sizeof s->input, &v.input_cursor);
+	v.input = s->input;
+	view_sysop_draw(g, &v, &c->hits);
 }
 
-/* A reply's records as rows: the values, two spaces apart. */
+/* A reply as rows: each record's values, two spaces apart; the last line
+ * is the result.  Takes the reply (malloc'd). */
 static void
-screen_sysop_show(struct screen_sysop *s, const char *reply)
+screen_sysop_show(struct screen_sysop *s, char *reply)
 {
-	const char	*p = reply, *eol, *last = reply;
-	int		 row = 0;
+	char	*p, *q, *eol, *o;
+	bool	 value;
 
-	memset(s->text, 0, sizeof s->text);
-	for (; (eol = strchr(p, '\n')) != NULL; p = eol + 1) {
+	free(s->answer);
+	s->answer = reply;
+	s->nrows = 0;
+	s->top = 0;
+	s->result = NULL;
+	for (p = reply; (eol = strchr(p, '\n')) != NULL; p = eol + 1) {
+		*eol = '\0';
 		if (eol[1] == '\0') {
-			last = p;
+			s->result = p;
 			break;
 		}
-		if (row < VIEW_FORM_LINES) {
-			char	*o = s->text[row++];
-			size_t	 n = 0;
-			bool	 value = false;
-
-			for (const char *q = p; q < eol && n + 3 <
-			    SCREEN_SYSOP_LINE_LEN; q++) {
-				if (*q == '\t') {
-					o[n++] = ' ';
-					o[n++] = ' ';
-					value = false;
-				} else if (*q == '=' && !value)
-					value = true;
-				else if (value)
-					o[n++] = *q;
-			}
-			o[n] = '\0';
+		if (s->nrows < SCREEN_SYSOP_ROWS)
+			s->rows[s->nrows++] = p;
+		/* key=value<TAB>key=value -> value  value, in place: the
+		 * text only shrinks (a tab and a key give two spaces). */
+		value = false;
+		for (o = q = p; q < eol; q++) {
+			if (*q == '\t') {
+				*o++ = ' ';
+				*o++ = ' ';
+				value = false;
+			} else if (*q == '=' && !value)
+				value = true;
+			else if (value)
+				*o++ = *q;
 		}
+		*o = '\0';
 	}
-	for (int i = 0; i < VIEW_FORM_LINES; i++)
-		s->form.lines[i] = s->text[i][0] != '\0' ? s->text[i] : NULL;
-	form_message(&s->form, strncmp(last, "error", 5) == 0, "%.*s",
-	    (int)strcspn(last, "\n"), last);
+	s->result_error = s->result != NULL &&
+	    strncmp(s->result, "error", 5) == 0;
 }
 
 static void
-screen_sysop_submit(struct client *c, struct screen_sysop *s)
+screen_sysop_run(struct client *c, struct screen_sysop *s)
 {
 	struct buf	 out;
 
@@ -100,27 +114,44 @@ screen_sysop_submit(struct client *c, struct screen_sysop *s)
 		client_status(c, true, "You are no longer a sysop.");
 		return;
 	}
+	if (*lineedit_text(s->line) == '\0')
+		return;
 	buf_init(&out);
-	hall_command(c->hall, c->identity->name, form_text(&s->form, 0), &out,
+	hall_command(c->hall, c->identity->name, lineedit_text(s->line), &out,
 	    NULL, NULL);
 	buf_addc(&out, '\0');
-	if (out.failed)
-		form_message(&s->form, true, "Out of memory.");
-	else
-		screen_sysop_show(s, out.data);
-	buf_free(&out);
-	/* The menu may be gone: the sysop kicked himself, a shutdown. */
-	if (client_top(c) == s)
-		form_clear_fields(&s->form, 0);
+	if (out.failed) {
+		buf_free(&out);
+		return;
+	}
+	/* The buffer's memory becomes the answer. */
+	screen_sysop_show(s, out.data);
+	lineedit_clear(s->line);
 }
 
 static void
 screen_sysop_key(struct client *c, void *state, const struct key_event *ev)
 {
 	struct screen_sysop	*s = state;
+	int			 page = view_sysop_rows(client_sx(c),
+				    client_sy(c));
 
-	if (form_key(&s->form, c, ev) == FORM_SUBMIT)
-		screen_sysop_submit(c, s);
+	switch (ev->key) {
+	case KEY_ESCAPE:
+		client_pop(c);
+		return;
+	case KEY_PGUP:
+		s->top -= page;
+		if (s->top < 0)
+			s->top = 0;
+		return;
+	case KEY_PGDN:
+		if (s->top + page < s->nrows)
+			s->top += page;
+		return;
+	}
+	if (lineedit_key(s->line, ev) == LINEEDIT_ENTER)
+		screen_sysop_run(c, s);
 }
 
 static void
@@ -128,7 +159,8 @@ screen_sysop_free(void *state)
 {
 	struct screen_sysop	*s = state;
 
-	form_free(&s->form);
+	lineedit_free(s->line);
+	free(s->answer);
 	free(s);
 }
 
@@ -151,14 +183,10 @@ screen_sysop_open(struct client *c)
 	}
 	if ((s = calloc(1, sizeof *s)) == NULL)
 		return;
-	form_init(&s->form, "Sysop menu");
-	screen_sysop_figures(c, s);
-	if (form_add_field(&s->form, "Command", HALL_COMMAND_LINE_MAX / 2,
-	    false) != 0) {
-		screen_sysop_free(s);
+	if ((s->line = lineedit_create(HALL_COMMAND_LINE_MAX / 2,
+	    HALL_COMMAND_LINE_MAX - 1, 0)) == NULL) {
+		free(s);
 		return;
 	}
-	form_add_button(&s->form, "Run");
-	form_add_button(&s->form, "Back");
 	client_push(c, &screen_sysop_ops, s);
 }

@@ -532,14 +532,21 @@ START_TEST(test_menu)
 
 	ck_assert_int_eq(tclient_type(bob, "S"), 0);
 	players_wait(bob, "The sysop menu is for the hall's sysops only.");
-	ck_assert(!tclient_find(bob, "Sysop menu", NULL, NULL));
+	ck_assert(!tclient_find(bob, "Command:", NULL, NULL));
 
 	ck_assert_int_eq(tclient_type(alice, "S"), 0);
-	players_wait(alice, "Sysop menu");
+	players_wait(alice, "Command:");
 	players_wait(alice, "2 people online");
 	players_line(alice, "who");
 	players_wait(alice, "ok: 2 sessions");
 	ck_assert(tclient_find(alice, "bob  user", NULL, NULL));
+	/* A long answer scrolls. */
+	players_line(alice, "help");
+	players_wait(alice, "(PgDn for more)");
+	ck_assert(!tclient_find(alice, "audit [COUNT]", NULL, NULL));
+	ck_assert_int_eq(tclient_key(alice, TCLIENT_KEY_PAGEDOWN), 0);
+	players_wait(alice, "audit [COUNT]");
+	players_wait_gone(alice, "(PgDn for more)");
 	players_line(alice, "broadcast Snacks in the lobby");
 	players_wait(bob, "Sysop: Snacks in the lobby");
 	players_line(alice, "kick nobody");
