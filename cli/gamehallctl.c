@@ -44,7 +44,7 @@ gamehallctl_usage(FILE *f)
 "  --json           the reply as JSON, for scripts\n"
 "Commands: status, who, tables, kick, mute, unmute, ban, unban, bans,\n"
 "broadcast, motd, account, sysop, table close, reload, log-level, shutdown,\n"
-"audit; `gamehallctl help` asks the daemon for each one's arguments.\n"
+"audit, reports; `gamehallctl help` asks the daemon for each one's arguments.\n"
 "See gamehallctl(8).\n");
 }
 

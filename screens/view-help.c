@@ -29,6 +29,8 @@ static const char *const view_help_text[] = {
 	"p\tyour profile: ratings and recent games",
 	"a\tyour account: password and SSH keys (guests: register)",
 	"s\tsettings: UTF-8 or ASCII, colours, mouse",
+	"p, Enter on a name\ta profile; r in it reports him to the sysop",
+	"t, then /ignore NAME\tstop seeing his chat (/unignore NAME)",
 	"S\tthe sysop menu (sysops only)",
 	"q, Ctrl-D\tleave the hall",
 	"#Table",

@@ -74,6 +74,7 @@ void	 cmd_who(struct cmd *);
 void	 cmd_tables(struct cmd *);
 void	 cmd_bans(struct cmd *);
 void	 cmd_audit_list(struct cmd *);
+void	 cmd_reports(struct cmd *);
 /* hall-command-moderate.c */
 void	 cmd_kick(struct cmd *);
 void	 cmd_mute(struct cmd *);

@@ -314,3 +314,40 @@ cmd_audit_list(struct cmd *c)
 	cmd_ok(c, "%zu entr%s", n, n == 1 ? "y" : "ies");
 }
 
+
+void
+cmd_reports(struct cmd *c)
+{
+	struct store_report	*r = NULL;
+	size_t			 n = 0;
+	long			 limit = 50;
+	char			 t[32], *end;
+
+	if (!cmd_args(c, 1, 2, "reports [COUNT]"))
+		return;
+	if (c->argc == 2) {
+		limit = strtol(c->argv[1], &end, 10);
+		if (*end != '\0' || limit < 1 || limit > 10000) {
+			cmd_error(c, "not a count from 1 to 10000: %s",
+			    c->argv[1]);
+			return;
+		}
+	}
+	if (c->hall->store == NULL || store_report_list(c->hall->store,
+	    (int)limit, &r, &n) != STORE_OK) {
+		cmd_error(c, "%s", c->hall->store != NULL ?
+		    store_error(c->hall->store) : "no store");
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		cmd_time(t, sizeof t, r[i].when);
+		cmd_field(c, "id", "%lld", (long long)r[i].id);
+		cmd_field(c, "when", "%s", t);
+		cmd_field(c, "from", "%s", r[i].reporter);
+		cmd_field(c, "about", "%s", r[i].target);
+		cmd_field(c, "reason", "%s", r[i].reason);
+		cmd_record_end(c);
+	}
+	free(r);
+	cmd_ok(c, "%zu report%s", n, n == 1 ? "" : "s");
+}

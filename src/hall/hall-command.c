@@ -240,6 +240,7 @@ static const struct hall_command hall_commands[] = {
 	{ "shutdown", true, "shutdown [--in SECONDS] [MESSAGE] | shutdown "
 	    "--cancel", cmd_shutdown },
 	{ "audit", false, "audit [COUNT]", cmd_audit_list },
+	{ "reports", false, "reports [COUNT]", cmd_reports },
 	{ "help", false, "help", cmd_help },
 };
 

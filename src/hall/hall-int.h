@@ -301,6 +301,12 @@ struct cmd_reset **hall_sysop_resets(struct hall *);
 /* The hall goes: those resets end without it. */
 void	 hall_command_free(struct hall *);
 
+/* ---- hall-ignore.c: /ignore and /unignore in any chat ------------------- */
+
+/* text, typed in a chat, was /ignore or /unignore: done (the status line
+ * says so), true; else false: it is chat. */
+bool	 hall_ignore_command(struct client *, const char *text);
+
 /* ---- hall.c -------------------------------------------------------------- */
 
 /* Every client draws again soon (what they show may have changed). */
@@ -432,6 +438,8 @@ void	 screen_profile_open(struct client *, struct identity *);
 void	 screen_settings_open(struct client *);
 void	 screen_help_open(struct client *);
 void	 screen_code_open(struct client *, bool watch);
+/* A complaint about `who` for the sysop (from his profile). */
+void	 screen_report_open(struct client *, const struct identity *who);
 /* The sysop menu; refused (a status line) to anyone without the role. */
 void	 screen_sysop_open(struct client *);
 /* The lobby under the top screen selects the table with this code (coming

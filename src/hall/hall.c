@@ -338,7 +338,7 @@ hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
 	uint64_t	 wait = 0, now = clock_ms(hall->clock);
 	int		 rate, burst;
 
-	if (id == NULL)
+	if (id == NULL || hall_ignore_command(c, text))
 		return 0;
 	if (hall_sysop_muted(hall, id, why, whylen))
 		return -1;

@@ -9,7 +9,8 @@ src_libdaemon_a_SOURCES += \
 	src/hall/hall-command.c src/hall/hall-command-int.h \
 	src/hall/hall-command-look.c src/hall/hall-command-moderate.c \
 	src/hall/hall-command-account.c \
-	src/hall/screen-sysop.c \
+	src/hall/screen-sysop.c src/hall/hall-ignore.c \
+	src/hall/screen-report.c \
 	src/hall/client.c \
 	src/hall/form.c src/hall/form.h \
 	src/hall/passjob.c src/hall/passjob.h \

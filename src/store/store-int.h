@@ -61,6 +61,8 @@ enum store_stmt {
 	S_AUDIT_LIST,
 	S_GAMES_SINCE,
 	S_BAN_RENAME,
+	S_REPORT_INSERT,
+	S_REPORT_LIST,
 	S_COUNT
 };
 

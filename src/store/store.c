@@ -114,8 +114,8 @@ static const char *const store_migrations[] = {
 	"  reason TEXT NOT NULL,"
 	"  archived INTEGER NOT NULL"
 	");",
-	/* 3 -> 4: what the sysops did (bans gain kind 2, SSH keys, with no
-	 * change of schema). */
+	/* 3 -> 4: what the sysops did, and the complaints people made for
+	 * them (bans gain kind 2, SSH keys, with no change of schema). */
 	"CREATE TABLE audit ("
 	"  id INTEGER PRIMARY KEY,"
 	"  at INTEGER NOT NULL,"
@@ -123,6 +123,13 @@ static const char *const store_migrations[] = {
 	"  what TEXT NOT NULL,"
 	"  why TEXT NOT NULL,"
 	"  result TEXT NOT NULL"
+	");"
+	"CREATE TABLE reports ("
+	"  id INTEGER PRIMARY KEY,"
+	"  at INTEGER NOT NULL,"
+	"  reporter TEXT NOT NULL,"
+	"  target TEXT NOT NULL,"
+	"  reason TEXT NOT NULL"
 	");",
 };
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] ==
@@ -238,6 +245,10 @@ static const char *const store_sql[S_COUNT] = {
 	[S_AUDIT_LIST] = "SELECT id, at, actor, what, why, result FROM audit"
 	    " ORDER BY id DESC LIMIT ?",
 	[S_GAMES_SINCE] = "SELECT count(*) FROM games WHERE ended >= ?",
+	[S_REPORT_INSERT] = "INSERT INTO reports (at, reporter, target,"
+	    " reason) VALUES (?, ?, ?, ?)",
+	[S_REPORT_LIST] = "SELECT id, at, reporter, target, reason"
+	    " FROM reports ORDER BY id DESC LIMIT ?",
 	[S_BAN_RENAME] = "UPDATE bans SET what = ?, what_key = ?"
 	    " WHERE kind = 0 AND what_key = ?",
 };

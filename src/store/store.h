@@ -336,6 +336,23 @@ int store_audit_add(struct store *, int64_t when, const char *actor,
 int store_audit_list(struct store *, int limit, struct store_audit **out,
     size_t *n);
 
+/* ---- complaints for the sysop (store-report.c) ----------------------- */
+
+struct store_report {
+	int64_t id;
+	int64_t when;
+	char reporter[STORE_NAME_MAX + 1];	/* who complained */
+	char target[STORE_NAME_MAX + 1];	/* about whom */
+	char reason[STORE_REASON_MAX + 1];
+};
+
+/* A complaint: names non-empty (STORE_INVALID), the reason may be. */
+int store_report_add(struct store *, int64_t when, const char *reporter,
+    const char *target, const char *reason);
+/* The newest `limit`, newest first; free() the array. */
+int store_report_list(struct store *, int limit, struct store_report **out,
+    size_t *n);
+
 /* ---- for the sysop ---------------------------------------------------- */
 
 struct store_stats {

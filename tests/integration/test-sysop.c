@@ -424,6 +424,70 @@ START_TEST(test_people)
 }
 END_TEST
 
+/* Chat moderation for everyone: /ignore hides a person's chat from one
+ * reader only; a report from a profile reaches the sysop. */
+START_TEST(test_ignore_report)
+{
+	struct harness	*h;
+	struct tclient	*alice, *bob, *carol;
+
+	if (ctl_skip())
+		return;
+	h = players_start();
+	players_accounts(h);
+	alice = players_member(h, "alice", NULL);
+	bob = players_member(h, "bob", NULL);
+	carol = players_member(h, "carol", NULL);
+	players_wait(alice, "Lobby");
+	players_wait(bob, "Lobby");
+	players_wait(carol, "Lobby");
+
+	ck_assert_int_eq(tclient_type(alice, "t"), 0);
+	players_line(alice, "/ignore");
+	players_wait(alice, "You ignore nobody.");
+	players_line(alice, "/ignore alice");
+	players_wait(alice, "You cannot ignore yourself.");
+	players_line(alice, "/ignore bob");
+	players_wait(alice, "You no longer see bob's chat");
+	ck_assert_int_eq(tclient_type(bob, "t"), 0);
+	players_line(bob, "first secret");
+	players_wait(carol, "first secret");
+	ck_assert_int_eq(tclient_type(carol, "t"), 0);
+	players_line(carol, "carol speaks");
+	players_wait(alice, "carol speaks");
+	ck_assert(!tclient_find(alice, "first secret", NULL, NULL));
+	players_line(alice, "/ignore");
+	players_wait(alice, "You ignore bob");
+	players_line(alice, "/unignore bob");
+	players_wait(alice, "You see bob's chat again.");
+	players_wait(alice, "first secret");
+	players_line(alice, "/me is not a command here");
+	players_wait(bob, "/me is not a command here");
+
+	/* carol reports bob from his profile. */
+	/* From the chat line: Tab to the tables, Tab to who is online. */
+	ck_assert_int_eq(tclient_key(carol, TCLIENT_KEY_TAB), 0);
+	ck_assert_int_eq(tclient_key(carol, TCLIENT_KEY_TAB), 0);
+	ck_assert_int_eq(tclient_type(carol, "j"), 0);
+	ck_assert_int_eq(tclient_key(carol, TCLIENT_KEY_ENTER), 0);
+	players_wait(carol, "Profile");
+	ck_assert_int_eq(tclient_type(carol, "r"), 0);
+	players_wait(carol, "Report bob to the sysop");
+	ck_assert_int_eq(tclient_key(carol, TCLIENT_KEY_ENTER), 0);
+	players_wait(carol, "Say what happened.");
+	players_line(carol, "spoilers in the lobby");
+	players_wait(carol, "Thank you: the sysop will read your report.");
+	CTL_OK(h, "1 report", "reports");
+	CTL_OK(h, "\"from\": \"carol\", \"about\": \"bob\", \"reason\": "
+	    "\"spoilers in the lobby\"", "--json", "reports");
+	CTL_FAILS(h, "not a count", "reports", "0");
+	tclient_free(alice);
+	tclient_free(bob);
+	tclient_free(carol);
+	players_stop(h);
+}
+END_TEST
+
 /* Bans by account, key and address: the session goes at once, the next
  * login is refused, and so after a restart. */
 START_TEST(test_bans)
@@ -656,6 +720,7 @@ main(void)
 	SYSOP_CASE(s, test_commands);
 	SYSOP_CASE(s, test_socket);
 	SYSOP_CASE(s, test_people);
+	SYSOP_CASE(s, test_ignore_report);
 	SYSOP_CASE(s, test_bans);
 	SYSOP_CASE(s, test_menu);
 	SYSOP_CASE(s, test_table_close);

@@ -1,7 +1,7 @@
 /*
  * test-store-sysop.c - what the store keeps for the sysop: bans on SSH
  * keys (and removing a ban by its target), renaming an account, the audit
- * log, the count of games since a time; and that a schema-3 database
+ * log, reports, the count of games since a time; and that a schema-3 database
  * gains the audit log in place.
  */
 #include <check.h>
@@ -183,6 +183,32 @@ START_TEST(test_audit)
 }
 END_TEST
 
+START_TEST(test_reports)
+{
+	struct store		*st = open_ok();
+	struct store_report	*r;
+	size_t			 n;
+
+	ck_assert_int_eq(store_report_add(st, 5, "", "bob", "x"),
+	    STORE_INVALID);
+	ck_assert_int_eq(store_report_add(st, 5, "carol", "", "x"),
+	    STORE_INVALID);
+	ck_assert_int_eq(store_report_add(st, 5, "carol", "bob", "spoilers"),
+	    STORE_OK);
+	ck_assert_int_eq(store_report_add(st, 6, "dave", "bob", NULL),
+	    STORE_OK);
+	ck_assert_int_eq(store_report_list(st, 10, &r, &n), STORE_OK);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(r[0].reporter, "dave");
+	ck_assert_str_eq(r[0].reason, "");
+	ck_assert_str_eq(r[1].target, "bob");
+	ck_assert_str_eq(r[1].reason, "spoilers");
+	ck_assert_int_eq(r[1].when, 5);
+	free(r);
+	store_close(st);
+}
+END_TEST
+
 START_TEST(test_games_since)
 {
 	struct store		*st = open_ok();
@@ -229,6 +255,7 @@ START_TEST(test_upgrade_from_3)
 	store_close(st);
 	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
 	ck_assert_int_eq(sqlite3_exec(db, "DROP TABLE audit;"
+	    "DROP TABLE reports;"
 	    "PRAGMA user_version = 3", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 	st = open_ok();
@@ -254,6 +281,7 @@ main(void)
 	tcase_add_test(tc, test_rename);
 	tcase_add_test(tc, test_audit);
 	tcase_add_test(tc, test_games_since);
+	tcase_add_test(tc, test_reports);
 	tcase_add_test(tc, test_upgrade_from_3);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
