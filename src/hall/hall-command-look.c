@@ -2,29 +2,13 @@
  * hall-command-look.c - the sysop's commands that only look: status, who,
  * tables, bans, audit.
  */
-#include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/random.h>
-#include <time.h>
 
 #include <config.h>	/* autoconf: PACKAGE_VERSION */
-#include "screens/buf.h"
 #include "src/base/clock.h"
-#include "src/base/config.h"
-#include "src/base/log.h"
-#include "src/base/worker.h"
 #include "src/hall/hall-int.h"
-#include "src/hall/hall-sysop.h"
-#include "src/store/password.h"
-#include "src/store/store.h"
-#include "src/table/table.h"
-#include "src/term/clean.h"
-#include "engine/game.h"
 #include "src/hall/hall-command-int.h"
 
 /* ---- looking ----------------------------------------------------------------- */
