@@ -292,6 +292,15 @@ START_TEST(test_commands)
 	    "sysop actions are not in the daemon's log");
 	free(p);
 
+	/* A kick by session: the ADDRESS:PORT that who gives. */
+	ck_assert_int_eq(ctl(h, "--json", "who", (char *)NULL), 0);
+	p = strstr(ctl_out, "\"session\": \"");
+	ck_assert_ptr_nonnull(p);
+	p += strlen("\"session\": \"");
+	snprintf(newpw, sizeof newpw, "%.*s", (int)strcspn(p, "\""), p);
+	CTL_OK(h, "(1 session)", "kick", newpw, "session", "test");
+	closed_with(alice, "The sysop disconnected you: session test.");
+
 	/* The command line's own errors: exit 2. */
 	ck_assert_int_eq(ctl(h, "-s", "/nonexistent/control.sock", "status",
 	    (char *)NULL), 2);
@@ -343,6 +352,20 @@ START_TEST(test_socket)
 	ck_assert_msg(strstr(reply, "error: the line is too long") != NULL,
 	    "%s", reply);
 	CTL_OK(h, "gamehall", "status");	/* still serving */
+
+	/* One command a line: two lines, two answers, in order. */
+	ck_assert_int_ge(fd = socket(AF_UNIX, SOCK_STREAM, 0), 0);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sun, sizeof sun), 0);
+	ck_assert_int_eq(write(fd, "tables\nfrobnicate\n", 18), 18);
+	shutdown(fd, SHUT_WR);
+	len = 0;
+	while (len + 1 < sizeof reply && (n = read(fd, reply + len,
+	    sizeof reply - 1 - len)) > 0)
+		len += (size_t)n;
+	reply[len] = '\0';
+	close(fd);
+	ck_assert_msg(strcmp(reply, "ok: 0 tables\nerror: unknown command "
+	    "'frobnicate' (try help)\n") == 0, "%s", reply);
 
 	/* A socket elsewhere, for a group. */
 	ck_assert_ptr_nonnull(gr = getgrgid(getgid()));
