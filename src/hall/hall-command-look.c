@@ -152,6 +152,7 @@ cmd_status(struct cmd *c)
 	int64_t			 today;
 	int			 ssh = 0, telnet = 0, users = 0, guests = 0;
 	int			 welcome = 0, waiting = 0, playing = 0, cpu = 0;
+	int			 cpu_moving = 0, turn;
 	int			 nv = 0;
 	char			 byvariant[512];
 	const char		*names[64];
@@ -183,6 +184,12 @@ cmd_status(struct cmd *c)
 		else
 			waiting++;
 		cpu += table_cpu_seats(t);
+		/* The computer to move (its seat, or one it holds): what the
+		 * CPU pool is thinking about. */
+		turn = table_turn(t);
+		if (table_phase(t) == TABLE_PLAYING && turn >= 0 &&
+		    (table_seat_is_cpu(t, turn) || table_seat_held(t, turn)))
+			cpu_moving++;
 		for (i = 0; i < nv && strcmp(names[i], v) != 0; i++)
 			;
 		if (i == nv && nv < 64) {
@@ -214,6 +221,7 @@ cmd_status(struct cmd *c)
 	cmd_field(c, "waiting", "%d", waiting);
 	cmd_field(c, "variants", "%s", nv > 0 ? byvariant : "-");
 	cmd_field(c, "cpu_seats", "%d", cpu);
+	cmd_field(c, "cpu_to_move", "%d", cpu_moving);
 	cmd_field(c, "memory_kb", "%ld", cmd_rss_kb());
 	if (hall->store != NULL && store_stats(hall->store,
 	    clock_wall(hall->clock), &st) == STORE_OK) {

@@ -659,7 +659,7 @@ END_TEST
 START_TEST(test_table_close)
 {
 	struct harness	*h;
-	struct tclient	*alice, *bob;
+	struct tclient	*alice, *bob, *carol;
 	char		 code[8];
 
 	if (ctl_skip())
@@ -682,6 +682,12 @@ START_TEST(test_table_close)
 	players_wait(bob, "The sysop closed the table: a bug.");
 	CTL_OK(h, "0 tables", "tables");
 	CTL_OK(h, "\"games\": \"1\"", "--json", "status");
+	/* A table with the computer counts its seat. */
+	carol = players_member(h, "carol", "new gomoku cpu=1 level=beginner");
+	players_wait(carol, "to move");
+	CTL_OK(h, "\"cpu_seats\": \"1\"", "--json", "status");
+	CTL_OK(h, "1 table", "tables");
+	tclient_free(carol);
 	CTL_OK(h, "\"games_today\": \"1\"", "--json", "status");
 	tclient_free(alice);
 	tclient_free(bob);
