@@ -11,4 +11,5 @@ screens_libscreens_a_SOURCES += \
 	screens/view-account.c \
 	screens/view-profile.c \
 	screens/view-settings.c \
-	screens/view-help.c
+	screens/view-help.c \
+	screens/view-sysop.c screens/view-sysop.h

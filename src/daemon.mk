@@ -36,3 +36,4 @@ include src/net/net.mk
 include src/people/people.mk
 include src/table/table.mk
 include src/hall/hall.mk
+include src/ctl/ctl.mk

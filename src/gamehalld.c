@@ -36,6 +36,7 @@
 #include "src/base/clock.h"
 #include "src/net/conn.h"
 #include "src/base/config.h"
+#include "src/ctl/ctl.h"
 #include "src/hall/hall.h"
 #include "src/base/log.h"
 #include "src/base/notify.h"
@@ -62,6 +63,7 @@ struct gamehalld {
 	struct cpujob_pool	*cpu;
 	struct hall		*hall;
 	struct server		*server;
+	struct ctl		*ctl;		/* gamehallctl's socket */
 	struct event		*sigterm, *sigint, *sighup, *drain;
 	int			 drain_ticks;
 	bool			 stopping;
@@ -322,6 +324,11 @@ main(int argc, char **argv)
 		log_error("%s", err);
 		goto out;
 	}
+	if ((d.ctl = ctl_new(d.base, d.hall, &d.cfg, err, sizeof err)) ==
+	    NULL) {
+		log_error("%s", err);
+		goto out;
+	}
 
 	d.sigterm = evsignal_new(d.base, SIGTERM, gamehalld_signal_cb, &d);
 	d.sigint = evsignal_new(d.base, SIGINT, gamehalld_signal_cb, &d);
@@ -347,6 +354,7 @@ out:
 	/* Connections first (their `closed` needs the hall), then the hall,
 	 * then what the hall used. */
 	server_free(d.server);
+	ctl_free(d.ctl);	/* its pending replies name the hall */
 	if (d.hall != NULL)
 		hall_free(d.hall);
 	worker_free(d.worker);

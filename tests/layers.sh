@@ -19,6 +19,7 @@ allowed() {
 	src/table) echo "src/table src/people src/store src/base engine" ;;
 	src/hall) echo "src/hall src/table src/people src/term src/store" \
 	    "src/base src/net/conn.h src/net/transport.h screens engine" ;;
+	src/ctl) echo "src/ctl src/hall/hall-sysop.h src/base screens/buf.h" ;;
 	src) echo "src engine screens" ;;
 	*) echo "" ;;
 	esac

@@ -53,6 +53,8 @@ static const struct config_key config_keys[] = {
 	{ S(host_key, RESTART) },
 	{ S(database, RESTART) },
 	{ S(user, RESTART) },
+	{ S(control_socket, RESTART) },
+	{ S(control_group, RESTART) },
 	{ S(listen, RESTART) },
 	{ I(ssh_port, 1, 65535, RESTART) },
 	{ I(telnet_port, 0, 65535, RESTART) },

@@ -55,6 +55,8 @@ struct config {
 	char	state_dir[CONFIG_PATH_MAX];	/* "./state"; created (0700) */
 	char	host_key[CONFIG_PATH_MAX];	/* "" = STATE/ssh_host_ed25519_key */
 	char	database[CONFIG_PATH_MAX];	/* "" = STATE/gamehall.db */
+	char	control_socket[CONFIG_PATH_MAX]; /* "" = STATE/control.sock */
+	char	control_group[64];		/* "": socket 0600, else 0660 */
 
 	/* Listening. */
 	char	listen[CONFIG_LISTEN_MAX];	/* "0.0.0.0", comma-separated list */

@@ -97,6 +97,7 @@ client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 	client_detect(c);
 	c->mouse = true;
 
+	c->input_ms = clock_ms(hall->clock);
 	c->cols = info->cols;
 	c->rows = info->rows;
 	keys_init(&c->keys);
@@ -382,6 +383,7 @@ client_input(struct client *c, const unsigned char *buf, size_t len)
 	struct key_event	 ev[64];
 	size_t			 n, used, i;
 
+	c->input_ms = clock_ms(c->hall->clock);	/* idle time, for `who` */
 	while (len > 0 && !c->closing) {
 		n = sizeof ev / sizeof ev[0];
 		used = keys_feed(&c->keys, buf, len, ev, &n);

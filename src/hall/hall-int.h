@@ -165,6 +165,7 @@ struct client {
 
 	/* Input. */
 	struct keys		 keys;
+	uint64_t		 input_ms;	/* when the last key came */
 	struct clock_timer	*esc_timer;	/* the lone-Esc timer */
 	bool			 quit_asked;	/* Ctrl-C once in a game */
 
@@ -222,6 +223,9 @@ struct hall {
 	bool			 shutting_down;
 	char			*shutdown_message;
 
+	/* The sysop's: mutes, the MOTD, the countdown (hall-sysop.c). */
+	struct hall_sysop	*sysop;
+
 	/* Live tables to the store (hall-save.c). */
 	struct clock_timer	*save_timer;
 	bool			 saves_frozen;	/* shutting down: no more */
@@ -257,6 +261,62 @@ void	 hall_save_flush(struct hall *);
 void	 hall_save_forget(struct hall *, struct table *);
 /* Shutting down: tell the tables, save them all, save nothing more. */
 void	 hall_save_last(struct hall *);
+
+/* ---- hall-sysop.c: moderation, the MOTD, broadcasts, the countdown ----- */
+
+int	 hall_sysop_init(struct hall *);
+void	 hall_sysop_free(struct hall *);
+/* The message of the day, or NULL. */
+const char *hall_sysop_motd(struct hall *);
+/* Set it (NULL or "": none); kept in the state directory.  0 or -1. */
+int	 hall_sysop_set_motd(struct hall *, const char *text);
+/* id is muted: true, with what to tell him in why. */
+bool	 hall_sysop_muted(struct hall *, const struct identity *id,
+	    char *why, size_t len);
+/* Mute a name for `seconds` (0: until unmuted); unmute: 0, -1 if not
+ * muted. */
+void	 hall_sysop_mute(struct hall *, const char *name, int64_t seconds);
+int	 hall_sysop_unmute(struct hall *, const char *name);
+/* Whether a name is muted now, and until when (0: until unmuted). */
+bool	 hall_sysop_is_muted(struct hall *, const char *name, int64_t *until);
+/*
+ * A connection (its key, its address) or a name (may be NULL) is banned:
+ * true, with the line to tell the user in why.
+ */
+bool	 hall_sysop_banned(struct hall *, const struct conn_info *,
+	    const char *name, char *why, size_t len);
+/* Everyone now banned leaves at once; returns how many sessions. */
+int	 hall_sysop_enforce(struct hall *);
+/* Sessions of `who` (a name, or a session "ADDRESS:PORT") leave with the
+ * reason; returns how many. */
+int	 hall_sysop_kick(struct hall *, const char *who, const char *reason);
+/* Shown on every terminal's status line until its next key. */
+void	 hall_sysop_broadcast(struct hall *, const char *text);
+/* The lobby opened for c: the MOTD on its status line. */
+void	 hall_sysop_greet(struct client *);
+/* Close a live table: its game stored as aborted, unrated; 0, or -1 with
+ * the reason in why. */
+int	 hall_sysop_table_close(struct hall *, const char *code,
+	    const char *reason, char *why, size_t len);
+/* A countdown everyone sees, then the daemon stops (seconds 0: now);
+ * cancel: 0, or -1 when none runs. */
+void	 hall_sysop_shutdown(struct hall *, int seconds, const char *message);
+int	 hall_sysop_shutdown_cancel(struct hall *);
+/* Seconds left of the countdown, -1 when none runs. */
+int	 hall_sysop_shutdown_left(struct hall *);
+/* When the hall started (wall seconds). */
+int64_t	 hall_sysop_started(struct hall *);
+/* The password resets waiting for the worker pool (hall-command.c). */
+struct cmd_reset;
+struct cmd_reset **hall_sysop_resets(struct hall *);
+/* The hall goes: those resets end without it. */
+void	 hall_command_free(struct hall *);
+
+/* ---- hall-ignore.c: /ignore and /unignore in any chat ------------------- */
+
+/* text, typed in a chat, was /ignore or /unignore: done (the status line
+ * says so), true; else false: it is chat. */
+bool	 hall_ignore_command(struct client *, const char *text);
 
 /* ---- hall.c -------------------------------------------------------------- */
 
@@ -400,6 +460,10 @@ void	 screen_profile_open(struct client *, struct identity *);
 void	 screen_settings_open(struct client *);
 void	 screen_help_open(struct client *);
 void	 screen_code_open(struct client *, bool watch);
+/* A complaint about `who` for the sysop (from his profile). */
+void	 screen_report_open(struct client *, const struct identity *who);
+/* The sysop menu; refused (a status line) to anyone without the role. */
+void	 screen_sysop_open(struct client *);
 /* The lobby under the top screen selects the table with this code (coming
  * back from it, Enter goes there again). */
 void	 screen_lobby_select(struct client *, const char *code);

@@ -41,7 +41,7 @@ hall_new(struct event_base *base, struct clock *clock, const struct config *cfg,
 	hall->ids = identities_new(NULL, NULL);
 	hall->chat = chat_new(CHAT_SCROLLBACK);
 	if (hall->ids == NULL || hall->chat == NULL ||
-	    hall_tables_init(hall) != 0) {
+	    hall_tables_init(hall) != 0 || hall_sysop_init(hall) != 0) {
 		hall_free(hall);
 		return NULL;
 	}
@@ -70,6 +70,7 @@ hall_free(struct hall *hall)
 		client_free(c);
 	}
 	hall_tables_free(hall);
+	hall_sysop_free(hall);
 	identities_free(hall->ids);
 	chat_free(hall->chat);
 	free(hall->online_sorted);
@@ -265,6 +266,17 @@ hall_exec(struct hall *hall, struct client *c)
 void
 hall_enter(struct hall *hall, struct client *c, struct identity *id)
 {
+	char	 why[STORE_REASON_MAX + 96];
+
+	/* Whatever way he logged in, a ban keeps him out (hall-sysop.c). */
+	if (hall_sysop_banned(hall, c->info, id->kind == IDENTITY_USER ?
+	    id->name : NULL, why, sizeof why)) {
+		log_info("%s: %s refused: banned", conn_label(c->conn),
+		    id->name);
+		identities_release(hall->ids, id);
+		client_leave(c, why);
+		return;
+	}
 	hall_set_identity(hall, c, id, true);
 	hall_lobby_soon(c);
 }
@@ -303,8 +315,10 @@ hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
 	uint64_t	 wait = 0, now = clock_ms(hall->clock);
 	int		 rate, burst;
 
-	if (id == NULL)
+	if (id == NULL || hall_ignore_command(c, text))
 		return 0;
+	if (hall_sysop_muted(hall, id, why, whylen))
+		return -1;
 	if (!id->chat_limit_set) {
 		rate = hall->cfg->chat_rate > 0 ? hall->cfg->chat_rate : 20;
 		burst = hall->cfg->chat_burst > 0 ? hall->cfg->chat_burst : 5;
@@ -388,6 +402,12 @@ hall_open(void *arg, struct conn *conn, const struct conn_info *info)
 		why = refusal[0] != '\0' ? refusal : NULL;
 	} else
 		id = NULL;
+	if (why == NULL && hall_sysop_banned(hall, info, id != NULL ?
+	    id->name : NULL, refusal, sizeof refusal)) {
+		identities_release(hall->ids, id);
+		id = NULL;
+		why = refusal;
+	}
 	if (why != NULL) {
 		log_info("%s: refused: %s", conn_label(conn), why);
 		conn_close(conn, why);

@@ -6,6 +6,12 @@ src_libdaemon_a_SOURCES += \
 	src/hall/hall-tables.c \
 	src/hall/hall-save.c \
 	src/hall/hall-online.c \
+	src/hall/hall-sysop.c src/hall/hall-sysop.h \
+	src/hall/hall-command.c src/hall/hall-command-int.h \
+	src/hall/hall-command-look.c src/hall/hall-command-moderate.c \
+	src/hall/hall-command-account.c \
+	src/hall/screen-sysop.c src/hall/hall-ignore.c \
+	src/hall/screen-report.c \
 	src/hall/client.c \
 	src/hall/form.c src/hall/form.h \
 	src/hall/passjob.c src/hall/passjob.h \

@@ -111,7 +111,7 @@ screen_chat_lines(struct chat *chat, const struct identity *me, int *back,
     uint64_t *seen, struct view_chat_line *out, size_t max)
 {
 	const struct chat_msg	*m;
-	size_t			 i, n = chat_count(chat);
+	size_t			 i, k = 0, n = chat_count(chat);
 	uint64_t		 last = chat_last_seq(chat);
 
 	if (*back > 0 && last > *seen)
@@ -119,16 +119,20 @@ screen_chat_lines(struct chat *chat, const struct identity *me, int *back,
 	*seen = last;
 	if (*back > (int)n - 1)
 		*back = n > 0 ? (int)n - 1 : 0;
-	for (i = 0; i < n && i < max; i++) {
+	for (i = 0; i < n && k < max; i++) {
 		m = chat_get(chat, i);
-		out[i].time = m->time;
-		out[i].from = m->from[0] != '\0' ? m->from : NULL;
-		out[i].text = m->text;
-		out[i].guest = m->guest;
-		out[i].you = me != NULL && m->from[0] != '\0' &&
+		/* Whom he ignores (/ignore) says nothing to him. */
+		if (m->from[0] != '\0' && identity_ignores(me, m->from))
+			continue;
+		out[k].time = m->time;
+		out[k].from = m->from[0] != '\0' ? m->from : NULL;
+		out[k].text = m->text;
+		out[k].guest = m->guest;
+		out[k].you = me != NULL && m->from[0] != '\0' &&
 		    strcmp(m->from, me->name) == 0;
+		k++;
 	}
-	return (int)i;
+	return (int)k;
 }
 
 void

@@ -525,6 +525,9 @@ screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 	case 'q':
 		screen_lobby_button(c, l, VIEW_LOBBY_B_QUIT);
 		break;
+	case 'S':
+		screen_sysop_open(c);
+		break;
 	}
 }
 
@@ -584,4 +587,5 @@ screen_lobby_open(struct client *c)
 	 * and the person is in the lobby, not at a table. */
 	hall_table_leave(c);
 	client_reset(c, &screen_lobby_ops, l);
+	hall_sysop_greet(c);
 }

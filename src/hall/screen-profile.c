@@ -188,6 +188,10 @@ screen_profile_key(struct client *c, void *state, const struct key_event *ev)
 			p->top++;
 		return;
 	}
+	if (ev->key == 'r' && ev->mods == 0) {
+		screen_report_open(c, p->who);
+		return;
+	}
 	/* Scrolling: the "selection" is the first row shown. */
 	sel = p->top;
 	if (screen_list_key(ev, (int)p->ngames, 1, &sel, &p->top, true))

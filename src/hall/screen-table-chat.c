@@ -46,6 +46,14 @@ screen_table_chat_key(struct screen_table *ts, const struct key_event *ev)
 	}
 	if (*lineedit_text(ts->chat_line) == '\0')
 		return;
+	if (hall_ignore_command(ts->client, lineedit_text(ts->chat_line))) {
+		lineedit_clear(ts->chat_line);
+		return;
+	}
+	if (hall_sysop_muted(ts->hall, id, err, sizeof err)) {
+		screen_table_refused(ts, err);
+		return;
+	}
 	if (!id->chat_limit_set) {
 		const struct config *cfg = ts->hall->cfg;
 

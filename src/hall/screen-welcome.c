@@ -30,6 +30,7 @@ screen_welcome_draw(struct client *c, void *state, struct grid *g)
 	    "Up/Down choose  Enter select  l log in  r register  g guest  "
 	    "q quit  ? help");
 	v.tagline = HALL_TAGLINE;
+	v.motd = hall_sysop_motd(c->hall);
 	v.selected = w->selected;
 	v.passwords_ok = screen_welcome_passwords_ok(c);
 	v.cleartext = c->info->transport == CONN_TELNET;

@@ -33,6 +33,8 @@
 #define IDENTITY_NAME_LEN 65	/* bytes with the NUL (store names: 64) */
 #define IDENTITY_KEY_LEN 64	/* a "SHA256:..." fingerprint with the NUL */
 #define IDENTITY_RATING_LEN 16
+#define IDENTITY_IGNORE_MAX 8	/* people one person ignores */
+#define IDENTITY_IGNORE_LEN 24	/* ... by name: accounts have at most 16 */
 #define IDENTITY_KEYED_MAX 10000 /* remembered guest device keys */
 #define IDENTITY_GUEST_PREFIX "guest-"
 
@@ -56,6 +58,11 @@ struct identity {
 	unsigned	 refs;		/* holders: clients, seats */
 	unsigned	 sessions;	/* connected clients */
 	uint64_t	 last_used;	/* registry tick of the last release */
+
+	/* Whose chat this person does not see (/ignore; identity-ignore.c),
+	 * for as long as the identity lives. */
+	char		 ignored[IDENTITY_IGNORE_MAX][IDENTITY_IGNORE_LEN];
+	int		 nignored;
 
 	/* Chat budget: per person, so more terminals do not mean more. */
 	struct ratelimit chat_limit;
@@ -126,5 +133,14 @@ struct identity *identities_next(struct identity *);
 /* 1 if a name starts with the guest prefix (ignoring case): such names
  * cannot be registered. */
 int	identity_name_is_guest(const char *name);
+
+/*
+ * /ignore (identity-ignore.c): names compared ignoring case.  ignore: 0,
+ * or -1 when the list is full or the name too long; unignore: 0, or -1
+ * when he was not ignored.
+ */
+int	identity_ignore(struct identity *, const char *name);
+int	identity_unignore(struct identity *, const char *name);
+bool	identity_ignores(const struct identity *, const char *name);
 
 #endif

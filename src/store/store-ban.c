@@ -1,7 +1,8 @@
 /*
- * store-ban.c - bans on a name (ignoring case, guests included) or on an
- * address or network (matched in store-addr.c), each with a reason and an
- * optional expiry.  An expired ban is kept but no longer in force.
+ * store-ban.c - bans on a name (ignoring case, guests included), on an
+ * address or network (matched in store-addr.c) or on an SSH key (its
+ * fingerprint), each with a reason and an optional expiry.  An expired ban
+ * is kept but no longer in force.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,13 +16,67 @@ store_ban_row(sqlite3_stmt *s, void *p)
 
 	memset(b, 0, sizeof *b);
 	b->id = sqlite3_column_int64(s, 0);
-	b->kind = sqlite3_column_int(s, 1) == STORE_BAN_ADDR ?
-	    STORE_BAN_ADDR : STORE_BAN_NAME;
+	switch (sqlite3_column_int(s, 1)) {
+	case STORE_BAN_ADDR:
+		b->kind = STORE_BAN_ADDR;
+		break;
+	case STORE_BAN_KEY:
+		b->kind = STORE_BAN_KEY;
+		break;
+	default:
+		b->kind = STORE_BAN_NAME;
+		break;
+	}
 	store_column_copy(s, 2, b->what, sizeof b->what);
 	store_column_copy(s, 3, b->reason, sizeof b->reason);
 	b->created = sqlite3_column_int64(s, 4);
 	b->expires = sqlite3_column_int64(s, 5);
 	return 0;
+}
+
+/*
+ * A ban's target as stored (text) and as matched (key): a name folded to
+ * lower case, an address normalised, a fingerprint checked.  0 or
+ * STORE_INVALID with a message.
+ */
+static int
+store_ban_target(struct store *st, enum store_ban_kind kind, const char *what,
+    char text[STORE_NAME_MAX + 1], char key[STORE_NAME_MAX + 1])
+{
+	struct store_addr	 net;
+	int			 rc;
+
+	switch (kind) {
+	case STORE_BAN_NAME:
+		if ((rc = store_name_key(st, what, key)) != 0)
+			return rc;
+		snprintf(text, STORE_NAME_MAX + 1, "%s", what);
+		return 0;
+	case STORE_BAN_ADDR:
+		if ((rc = store_check_text(st, "address", what,
+		    STORE_ADDR_MAX, 1)) != 0)
+			return rc;
+		if (store_addr_parse(what, 1, &net) != 0)
+			return store_fail(st, STORE_INVALID, "not an address "
+			    "or network: %s (try 192.0.2.7, 192.0.2.0/24 or "
+			    "2001:db8::/32)", what);
+		store_addr_format(&net, text, STORE_NAME_MAX + 1);
+		snprintf(key, STORE_NAME_MAX + 1, "%s", text);
+		return 0;
+	case STORE_BAN_KEY:
+		if ((rc = store_check_text(st, "key fingerprint", what,
+		    STORE_FP_MAX, 1)) != 0)
+			return rc;
+		if (!store_fingerprint_ok(what))
+			return store_fail(st, STORE_INVALID, "not a key "
+			    "fingerprint: %s (expected SHA256: and 43 base64 "
+			    "characters, as ssh-keygen -l prints)", what);
+		/* base64 is case-sensitive: the key is the text. */
+		snprintf(text, STORE_NAME_MAX + 1, "%s", what);
+		snprintf(key, STORE_NAME_MAX + 1, "%s", what);
+		return 0;
+	}
+	return store_fail(st, STORE_INVALID, "no such kind of ban");
 }
 
 int
@@ -30,7 +85,6 @@ store_ban_add(struct store *st, enum store_ban_kind kind, const char *what,
 {
 	char			 text[STORE_NAME_MAX + 1];
 	char			 key[STORE_NAME_MAX + 1];
-	struct store_addr	 net;
 	sqlite3_stmt		*s;
 	int			 rc;
 
@@ -40,22 +94,8 @@ store_ban_add(struct store *st, enum store_ban_kind kind, const char *what,
 	if (expires < 0 || (expires != 0 && expires <= now))
 		return store_fail(st, STORE_INVALID, "the ban would expire "
 		    "before it starts");
-	if (kind == STORE_BAN_NAME) {
-		if ((rc = store_name_key(st, what, key)) != 0)
-			return rc;
-		snprintf(text, sizeof text, "%s", what);
-	} else if (kind == STORE_BAN_ADDR) {
-		if ((rc = store_check_text(st, "address", what,
-		    STORE_ADDR_MAX, 1)) != 0)
-			return rc;
-		if (store_addr_parse(what, 1, &net) != 0)
-			return store_fail(st, STORE_INVALID, "not an address "
-			    "or network: %s (try 192.0.2.7, 192.0.2.0/24 or "
-			    "2001:db8::/32)", what);
-		store_addr_format(&net, text, sizeof text);
-		snprintf(key, sizeof key, "%s", text);
-	} else
-		return store_fail(st, STORE_INVALID, "no such kind of ban");
+	if ((rc = store_ban_target(st, kind, what, text, key)) != 0)
+		return rc;
 
 	s = store_stmt(st, S_BAN_INSERT);
 	sqlite3_bind_int(s, 1, (int)kind);
@@ -77,6 +117,29 @@ store_ban_remove(struct store *st, int64_t id)
 
 	sqlite3_bind_int64(s, 1, id);
 	return store_write_one(st, s, "removing a ban", "no such ban");
+}
+
+int
+store_ban_remove_what(struct store *st, enum store_ban_kind kind,
+    const char *what, int64_t *n)
+{
+	char		 text[STORE_NAME_MAX + 1], key[STORE_NAME_MAX + 1];
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	if (n != NULL)
+		*n = 0;
+	if ((rc = store_ban_target(st, kind, what, text, key)) != 0)
+		return rc;
+	s = store_stmt(st, S_BAN_DELETE_WHAT);
+	sqlite3_bind_int(s, 1, (int)kind);
+	store_bind_text(s, 2, key);
+	rc = store_write_one(st, s, "removing bans", NULL);
+	if (rc == STORE_OK && n != NULL)
+		*n = sqlite3_changes(st->db);
+	if (rc == STORE_OK && sqlite3_changes(st->db) == 0)
+		return store_fail(st, STORE_NOTFOUND, "no ban on %s", text);
+	return rc;
 }
 
 int
@@ -138,4 +201,19 @@ store_ban_check_addr(struct store *st, const char *addr, int64_t now,
 	if (rc != SQLITE_DONE)
 		return store_dbfail(st, "checking bans");
 	return store_fail(st, STORE_NOTFOUND, "not banned");
+}
+
+int
+store_ban_check_key(struct store *st, const char *fingerprint, int64_t now,
+    struct store_ban *out)
+{
+	sqlite3_stmt	*s;
+
+	if (fingerprint == NULL || *fingerprint == '\0')
+		return store_fail(st, STORE_NOTFOUND, "not banned");
+	s = store_stmt(st, S_BAN_KEY);
+	store_bind_text(s, 1, fingerprint);
+	sqlite3_bind_int64(s, 2, now);
+	return store_one(st, s, store_ban_row, out, "not banned",
+	    "checking bans");
 }

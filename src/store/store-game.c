@@ -318,3 +318,21 @@ store_games_free(struct store_game *list, size_t n)
 	store_free_each(list, n, sizeof *list,
 	    offsetof(struct store_game, record));
 }
+
+static int
+store_games_count_row(sqlite3_stmt *s, void *p)
+{
+	*(int64_t *)p = sqlite3_column_int64(s, 0);
+	return 0;
+}
+
+int
+store_games_since(struct store *st, int64_t since, int64_t *n)
+{
+	sqlite3_stmt	*s = store_stmt(st, S_GAMES_SINCE);
+
+	*n = 0;
+	sqlite3_bind_int64(s, 1, since);
+	return store_one(st, s, store_games_count_row, n, "no count",
+	    "counting games");
+}

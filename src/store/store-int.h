@@ -53,6 +53,16 @@ enum store_stmt {
 	S_BAN_NAME,
 	S_BAN_ADDRS,
 	S_STATS,
+	/* The sysop's (store-audit.c, store-ban.c, store-user.c). */
+	S_BAN_KEY,
+	S_BAN_DELETE_WHAT,
+	S_USER_RENAME,
+	S_AUDIT_INSERT,
+	S_AUDIT_LIST,
+	S_GAMES_SINCE,
+	S_BAN_RENAME,
+	S_REPORT_INSERT,
+	S_REPORT_LIST,
 	S_COUNT
 };
 
@@ -105,6 +115,9 @@ int	 store_write_one(struct store *, sqlite3_stmt *, const char *,
 	     const char *);
 int	 store_write_durable(struct store *, sqlite3_stmt *, const char *,
 	     const char *);
+
+/* store-key.c: "SHA256:" and 43 base64 characters. */
+int	 store_fingerprint_ok(const char *);
 
 /* store-rating.c: for store_game_finish(), inside its transaction. */
 void	 store_rating_column(sqlite3_stmt *, int, struct rating *);

@@ -8,7 +8,7 @@
 #include "src/store/store-int.h"
 
 /* "SHA256:" and 43 characters of unpadded base64, as ssh-keygen -l. */
-static int
+int
 store_fingerprint_ok(const char *fp)
 {
 	size_t	 i;

@@ -161,3 +161,43 @@ store_user_set_banned(struct store *st, int64_t id, int banned,
 	sqlite3_bind_int64(s, 3, id);
 	return store_write_one(st, s, "banning a user", "no such user");
 }
+
+/*
+ * A new name, and the account's bans by name follow it (a rename must
+ * not be a way out of a ban), in one transaction.
+ */
+int
+store_user_rename(struct store *st, int64_t id, const char *name)
+{
+	char			 key[STORE_NAME_MAX + 1], old[STORE_NAME_MAX + 1];
+	struct store_user	 u;
+	sqlite3_stmt		*s;
+	int			 rc;
+
+	if ((rc = store_name_key(st, name, key)) != 0)
+		return rc;
+	if ((rc = store_user_get(st, id, &u)) != STORE_OK)
+		return rc;
+	if ((rc = store_name_key(st, u.name, old)) != 0)
+		return rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	s = store_stmt(st, S_USER_RENAME);
+	store_bind_text(s, 1, name);
+	store_bind_text(s, 2, key);
+	sqlite3_bind_int64(s, 3, id);
+	if ((rc = store_insert(st, s, "renaming a user",
+	    SQLITE_CONSTRAINT_UNIQUE, STORE_EXISTS, "the name %s is taken",
+	    name)) != STORE_OK)
+		return rc;
+	if (sqlite3_changes(st->db) == 0)
+		return store_rollback(st, store_fail(st, STORE_NOTFOUND,
+		    "no such user"));
+	s = store_stmt(st, S_BAN_RENAME);
+	store_bind_text(s, 1, name);
+	store_bind_text(s, 2, key);
+	store_bind_text(s, 3, old);
+	if (store_run(s) != SQLITE_DONE)
+		return store_rollback(st, store_dbfail(st, "moving bans"));
+	return store_commit(st);
+}

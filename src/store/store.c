@@ -120,6 +120,23 @@ static const char *const store_migrations[] = {
 	"  reason TEXT NOT NULL,"
 	"  archived INTEGER NOT NULL"
 	");",
+	/* 3 -> 4: what the sysops did, and the complaints people made for
+	 * them (bans gain kind 2, SSH keys, with no change of schema). */
+	"CREATE TABLE audit ("
+	"  id INTEGER PRIMARY KEY,"
+	"  at INTEGER NOT NULL,"
+	"  actor TEXT NOT NULL,"
+	"  what TEXT NOT NULL,"
+	"  why TEXT NOT NULL,"
+	"  result TEXT NOT NULL"
+	");"
+	"CREATE TABLE reports ("
+	"  id INTEGER PRIMARY KEY,"
+	"  at INTEGER NOT NULL,"
+	"  reporter TEXT NOT NULL,"
+	"  target TEXT NOT NULL,"
+	"  reason TEXT NOT NULL"
+	");",
 };
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] ==
     STORE_SCHEMA_VERSION, "one migration step per schema version");
@@ -220,6 +237,24 @@ static const char *const store_sql[S_COUNT] = {
 	    " (SELECT count(*) FROM bans WHERE " STORE_UNEXPIRED "),"
 	    " (SELECT page_count FROM pragma_page_count())"
 	    " * (SELECT page_size FROM pragma_page_size())",
+
+	[S_BAN_KEY] = "SELECT " STORE_BAN_COLUMNS " FROM bans WHERE kind = 2"
+	    " AND what_key = ? AND " STORE_UNEXPIRED " ORDER BY id LIMIT 1",
+	[S_BAN_DELETE_WHAT] = "DELETE FROM bans WHERE kind = ? AND"
+	    " what_key = ?",
+	[S_USER_RENAME] = "UPDATE users SET name = ?, name_key = ?"
+	    " WHERE id = ?",
+	[S_AUDIT_INSERT] = "INSERT INTO audit (at, actor, what, why, result)"
+	    " VALUES (?, ?, ?, ?, ?)",
+	[S_AUDIT_LIST] = "SELECT id, at, actor, what, why, result FROM audit"
+	    " ORDER BY id DESC LIMIT ?",
+	[S_GAMES_SINCE] = "SELECT count(*) FROM games WHERE ended >= ?",
+	[S_REPORT_INSERT] = "INSERT INTO reports (at, reporter, target,"
+	    " reason) VALUES (?, ?, ?, ?)",
+	[S_REPORT_LIST] = "SELECT id, at, reporter, target, reason"
+	    " FROM reports ORDER BY id DESC LIMIT ?",
+	[S_BAN_RENAME] = "UPDATE bans SET what = ?, what_key = ?"
+	    " WHERE kind = 0 AND what_key = ?",
 };
 
 /* ---- errors and small helpers ---------------------------------------- */

@@ -32,7 +32,7 @@
 
 #include "src/store/rating.h"
 
-#define STORE_SCHEMA_VERSION 3 /* PRAGMA user_version this code writes */
+#define STORE_SCHEMA_VERSION 4 /* PRAGMA user_version this code writes */
 
 #define STORE_NAME_MAX 64     /* bytes of a user or player name */
 #define STORE_HASH_MAX 384    /* bytes of a password hash string, NUL incl. */
@@ -108,6 +108,9 @@ int store_user_set_sysop(struct store *, int64_t id, int sysop);
 /* Ban or unban an account; the reason is kept for the ban (may be NULL). */
 int store_user_set_banned(struct store *, int64_t id, int banned,
     const char *reason);
+/* A new name for an account: STORE_EXISTS if another has it (ignoring
+ * case), STORE_NOTFOUND if there is no such account. */
+int store_user_rename(struct store *, int64_t id, const char *name);
 
 /* ---- SSH keys (a player's devices) ---------------------------------- */
 
@@ -238,6 +241,8 @@ void store_game_clear(struct store_game *);
 int store_games_of_user(struct store *, int64_t user, int limit,
     struct store_game **out, size_t *n);
 void store_games_free(struct store_game *, size_t n);
+/* How many games ended at or after `since` (for the sysop's status). */
+int store_games_since(struct store *, int64_t since, int64_t *n);
 
 /* ---- live tables (resumed after a restart) -------------------------- */
 
@@ -273,6 +278,7 @@ int store_table_archived(struct store *, int64_t *n);
 enum store_ban_kind {
 	STORE_BAN_NAME = 0,	/* a name, ignoring case (guests included) */
 	STORE_BAN_ADDR,		/* an address or network: "192.0.2.0/24" */
+	STORE_BAN_KEY,		/* an SSH key: "SHA256:..." */
 };
 
 struct store_ban {
@@ -292,6 +298,11 @@ struct store_ban {
 int store_ban_add(struct store *, enum store_ban_kind, const char *what,
     const char *reason, int64_t now, int64_t expires, int64_t *id);
 int store_ban_remove(struct store *, int64_t id);
+/* Remove every ban on this target (as store_ban_add takes it, so
+ * "192.0.2.7/24" names 192.0.2.0/24); STORE_NOTFOUND when there was
+ * none.  Sets *n to how many went (may be NULL). */
+int store_ban_remove_what(struct store *, enum store_ban_kind,
+    const char *what, int64_t *n);
 /* Bans in force at `now` (unexpired), oldest first; free() the array. */
 int store_ban_list(struct store *, int64_t now, struct store_ban **out,
     size_t *n);
@@ -304,6 +315,49 @@ int store_ban_check_name(struct store *, const char *name, int64_t now,
     struct store_ban *out);
 int store_ban_check_addr(struct store *, const char *addr, int64_t now,
     struct store_ban *out);
+/* The same for an SSH key fingerprint. */
+int store_ban_check_key(struct store *, const char *fingerprint, int64_t now,
+    struct store_ban *out);
+
+/* ---- the audit log: what sysops did (store-audit.c) ------------------ */
+
+#define STORE_AUDIT_ACTOR_MAX 80	/* "ctl", "ctl uid 1000", "alice" */
+#define STORE_AUDIT_WHAT_MAX 600	/* the command as given */
+#define STORE_AUDIT_RESULT_MAX 300	/* "ok ..." or "error: ..." */
+
+struct store_audit {
+	int64_t id;
+	int64_t when;
+	char actor[STORE_AUDIT_ACTOR_MAX + 1];	/* who */
+	char what[STORE_AUDIT_WHAT_MAX + 1];	/* what (with the why in it) */
+	char why[STORE_REASON_MAX + 1];		/* the reason given, or "" */
+	char result[STORE_AUDIT_RESULT_MAX + 1];/* how it went */
+};
+
+/* One sysop action; strings longer than the limits are cut, not refused:
+ * the log must never lose an action for its length. */
+int store_audit_add(struct store *, int64_t when, const char *actor,
+    const char *what, const char *why, const char *result);
+/* The newest `limit` entries, newest first; free() the array. */
+int store_audit_list(struct store *, int limit, struct store_audit **out,
+    size_t *n);
+
+/* ---- complaints for the sysop (store-report.c) ----------------------- */
+
+struct store_report {
+	int64_t id;
+	int64_t when;
+	char reporter[STORE_NAME_MAX + 1];	/* who complained */
+	char target[STORE_NAME_MAX + 1];	/* about whom */
+	char reason[STORE_REASON_MAX + 1];
+};
+
+/* A complaint: names non-empty (STORE_INVALID), the reason may be. */
+int store_report_add(struct store *, int64_t when, const char *reporter,
+    const char *target, const char *reason);
+/* The newest `limit`, newest first; free() the array. */
+int store_report_list(struct store *, int limit, struct store_report **out,
+    size_t *n);
 
 /* ---- for the sysop ---------------------------------------------------- */
 
