@@ -12,10 +12,15 @@
 
 struct tty_glyph;
 
-/* One diff in progress: where the cursor is and which SGR is on. */
+/*
+ * One diff in progress: where the cursor is and which SGR is on, and the
+ * two grids, whose side tables give their cells' marks.
+ */
 struct tty_ctx {
 	struct buf		*b;
 	const struct tty_caps	*caps;
+	const struct grid	*frame;
+	const struct grid	*shown;		/* NULL: unknown (a redraw) */
 	int			 sx, sy;
 	int			 cx, cy;	/* cx -1: pending wrap/unknown */
 	struct grid_style	 sgr;		/* what the terminal has now */
@@ -29,14 +34,18 @@ tty_grid_row(const struct grid *g, int y)
 	return &g->cells[(size_t)y * g->sx];
 }
 
-/* Two rows of sx cells are the same, cell for cell. */
+/*
+ * A row of the frame and a row the terminal shows (of c->shown, or one
+ * without marks) are the same, cell for cell.
+ */
 static inline int
-tty_row_same(const struct grid_cell *a, const struct grid_cell *b, int sx)
+tty_row_same(const struct tty_ctx *c, const struct grid_cell *f,
+    const struct grid_cell *s)
 {
 	int	x;
 
-	for (x = 0; x < sx; x++) {
-		if (!grid_cell_equal(&a[x], &b[x]))
+	for (x = 0; x < c->sx; x++) {
+		if (!grid_cell_equal(c->frame, &f[x], c->shown, &s[x]))
 			return 0;
 	}
 	return 1;
