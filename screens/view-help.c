@@ -29,7 +29,7 @@ static const char *const view_help_text[] = {
 	"p\tyour profile: ratings and recent games",
 	"a\tyour account: password and SSH keys (guests: register)",
 	"s\tsettings: UTF-8 or ASCII, colours, mouse",
-	"q, Ctrl-D\tleave the hall",
+	"q, Ctrl-D, Ctrl-C\tleave the hall (Ctrl-C asks first in your game)",
 	"#Table",
 	"Arrows, h j k l\tmove the cursor on the board",
 	"Enter, Space\tplace a stone; shogi: pick up a piece, then its square",
