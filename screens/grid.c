@@ -79,6 +79,19 @@ grid_at(struct grid *g, int x, int y)
 	return &g->cells[(size_t)y * g->sx + x];
 }
 
+/*
+ * Give cell c a style, member by member: the padding byte after attr stays
+ * as the blank cell left it (zero), so equal rows are equal bytes and the
+ * writer can compare them with memcmp (tty_row_same).
+ */
+static void
+grid_cell_style(struct grid_cell *c, const struct grid_style *style)
+{
+	c->style.fg = style->fg;
+	c->style.bg = style->bg;
+	c->style.attr = style->attr;
+}
+
 const struct grid_cell *
 grid_get(const struct grid *g, int x, int y)
 {
@@ -360,6 +373,18 @@ grid_free(struct grid *g)
 	free(g);
 }
 
+size_t
+grid_bytes(const struct grid *g)
+{
+	size_t	 n = sizeof *g + (size_t)g->sx * g->sy * sizeof *g->cells;
+
+	if (g->marks != NULL) {
+		n += sizeof *g->marks + g->marks->size *
+		    (sizeof *g->marks->seq + sizeof *g->marks->chain);
+	}
+	return n;
+}
+
 int
 grid_resize(struct grid *g, int sx, int sy)
 {
@@ -425,7 +450,8 @@ grid_clear(struct grid *g, const struct grid_style *style)
 
 	for (i = 0; i < n; i++) {
 		g->cells[i].ch = ' ';
-		g->cells[i].style = style != NULL ? *style : grid_blank.style;
+		grid_cell_style(&g->cells[i], style != NULL ? style :
+		    &grid_blank.style);
 		g->cells[i].marks = 0;
 	}
 	grid_marks_empty(g);
@@ -467,16 +493,16 @@ grid_set(struct grid *g, int x, int y, uint32_t ch,
 	grid_marks_drop(g, c);
 	if (w == 2 && x + 1 >= g->sx) {
 		c->ch = ' ';
-		c->style = *style;
+		grid_cell_style(c, style);
 		return 0;
 	}
 	c->ch = ch;
-	c->style = *style;
+	grid_cell_style(c, style);
 	if (w == 2) {
 		grid_unwide(g, x + 1, y);
 		c = grid_at(g, x + 1, y);
 		c->ch = GRID_PAD;
-		c->style = *style;
+		grid_cell_style(c, style);
 		grid_marks_drop(g, c);
 	}
 	return w;
@@ -649,12 +675,12 @@ grid_restyle(struct grid *g, int x, int y, int w, int h,
 		style = &grid_blank.style;
 	for (j = y; j < y + h; j++) {
 		for (i = x; i < x + w; i++)
-			grid_at(g, i, j)->style = *style;
+			grid_cell_style(grid_at(g, i, j), style);
 		/* A wide character is one glyph: its halves share a style. */
 		if (grid_at(g, x, j)->ch == GRID_PAD && x > 0)
-			grid_at(g, x - 1, j)->style = *style;
+			grid_cell_style(grid_at(g, x - 1, j), style);
 		if (x + w < g->sx && grid_at(g, x + w, j)->ch == GRID_PAD)
-			grid_at(g, x + w, j)->style = *style;
+			grid_cell_style(grid_at(g, x + w, j), style);
 	}
 }
 

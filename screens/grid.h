@@ -120,6 +120,9 @@ enum grid_line {
  */
 struct grid	*grid_create(int sx, int sy);
 void		 grid_free(struct grid *);
+/* The bytes g holds (its cells and side table, not malloc's overhead):
+ * what an idle client costs, for bench-grid. */
+size_t		 grid_bytes(const struct grid *);
 /* New size, contents blanked.  0, or -1 (grid unchanged). */
 int		 grid_resize(struct grid *, int sx, int sy);
 /* dst becomes a copy of src (resized if needed).  0, or -1. */
@@ -154,7 +157,7 @@ grid_cell_equal(const struct grid *ga, const struct grid_cell *a,
 {
 	if (a->ch != b->ch || !grid_style_equal(&a->style, &b->style))
 		return 0;
-	if (a->marks == 0 && b->marks == 0)
+	if ((a->marks | b->marks) == 0)
 		return 1;	/* the usual case: no table to look at */
 	return grid_marks_equal(ga, a, gb, b);
 }

@@ -7,6 +7,7 @@
 #define SCREENS_TTY_INT_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "screens/tty.h"
 
@@ -21,6 +22,7 @@ struct tty_ctx {
 	const struct tty_caps	*caps;
 	const struct grid	*frame;
 	const struct grid	*shown;		/* NULL: unknown (a redraw) */
+	int			 marks;		/* either has a side table */
 	int			 sx, sy;
 	int			 cx, cy;	/* cx -1: pending wrap/unknown */
 	struct grid_style	 sgr;		/* what the terminal has now */
@@ -36,7 +38,11 @@ tty_grid_row(const struct grid *g, int y)
 
 /*
  * A row of the frame and a row the terminal shows (of c->shown, or one
- * without marks) are the same, cell for cell.
+ * without marks) are the same, cell for cell.  Every diff asks for every
+ * row, and most rows are the bytes they were (the grid keeps a cell's
+ * padding zero): one memcmp, then a look at the marks if a grid has any (an
+ * id is only a sequence of its own grid's).  Rows whose bytes differ are
+ * compared cell by cell.
  */
 static inline int
 tty_row_same(const struct tty_ctx *c, const struct grid_cell *f,
@@ -44,6 +50,16 @@ tty_row_same(const struct tty_ctx *c, const struct grid_cell *f,
 {
 	int	x;
 
+	if (memcmp(f, s, (size_t)c->sx * sizeof *f) == 0) {
+		if (!c->marks)
+			return 1;
+		for (x = 0; x < c->sx; x++) {
+			if (f[x].marks != 0 && !grid_marks_equal(c->frame,
+			    &f[x], c->shown, &s[x]))
+				return 0;
+		}
+		return 1;
+	}
 	for (x = 0; x < c->sx; x++) {
 		if (!grid_cell_equal(c->frame, &f[x], c->shown, &s[x]))
 			return 0;

@@ -547,6 +547,8 @@ tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
 	c.caps = caps;
 	c.frame = frame;
 	c.shown = shown;
+	c.marks = frame->marks != NULL || (shown != NULL &&
+	    shown->marks != NULL);
 	c.sx = frame->sx;
 	c.sy = frame->sy;
 	c.sgr = GRID_STYLE_DEFAULT;

@@ -849,6 +849,29 @@ START_TEST(test_tty_marks)
 	buf_reset(&b);
 	tty_diff(&b, shown, frame, &utf8);
 	ck_assert_uint_eq(b.len, 0);
+
+	/*
+	 * A mark's number is its own grid's: the same bytes in both rows
+	 * (each grid's first sequence) that are different marks are
+	 * written, and the same marks under other numbers are not.
+	 */
+	grid_clear(shown, NULL);
+	grid_clear(frame, NULL);
+	grid_put(shown, 0, 1, NULL, "e\xcc\x80");
+	grid_put(frame, 0, 1, NULL, "e\xcc\x81");
+	ck_assert_int_eq(memcmp(grid_get(shown, 0, 1), grid_get(frame, 0, 1),
+	    sizeof (struct grid_cell)), 0);
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &utf8);
+	ck_assert_uint_eq(count(&b, "e\xcc\x81"), 1);
+	grid_clear(shown, NULL);
+	grid_clear(frame, NULL);
+	grid_put(shown, 0, 1, NULL, "e\xcc\x80" "e\xcc\x81");
+	grid_put(frame, 1, 1, NULL, "e\xcc\x81");
+	grid_put(frame, 0, 1, NULL, "e\xcc\x80");
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &utf8);
+	ck_assert_uint_eq(b.len, 0);
 	term_close(&t);
 
 	/* ASCII: the letters without their marks, at the same columns. */
