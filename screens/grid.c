@@ -55,6 +55,9 @@ static const struct grid_cell grid_blank = {
  * since it last was (a full table of live entries is not walked again for
  * each mark refused).
  */
+/* What an idle client's screen costs: no more than before marks. */
+_Static_assert(sizeof (struct grid_cell) == 12, "a cell grew");
+
 #define GRID_MARKS_IDS		65535	/* ids fit a cell's 16 bits */
 #define GRID_MARKS_FIRST	8	/* entries of a new table */
 #define GRID_MARKS_COMPACT	64	/* a smaller full table just grows */

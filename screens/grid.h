@@ -15,11 +15,11 @@
  * attaches each mark to the character just written (the left half of a
  * wide one); a mark at the start of the text, after a space or anything
  * dropped (a control, invalid UTF-8), or beyond the fourth is dropped, and
- * writing over a character takes its marks away.
- * Marks take no column.  They are kept out of the cells, which stay small
- * (a grid is per client and most hold none): a cell holds the number of an
- * entry in its grid's side table of mark sequences, so a cell's marks only
- * mean something with its grid (grid_cell_marks, grid_cell_equal).
+ * writing over a character takes its marks away.  Marks take no column.
+ * They are kept out of the cells, which stay small (a grid is per client
+ * and most hold none): a cell holds the number of an entry in its grid's
+ * side table of mark sequences, so a cell's marks only mean something with
+ * its grid (grid_cell_marks, grid_cell_equal).
  *
  * Other zero-width code points (format characters, variation selectors)
  * are not stored: grid_put drops them, as it drops control characters and
@@ -79,7 +79,9 @@ struct grid_style {
 
 /*
  * 12 bytes: marks fills what was padding after style, so carrying marks
- * costs a cell nothing.
+ * costs a cell nothing.  The grid leaves the byte of padding inside style
+ * zero, so equal rows are equal bytes (the writer compares rows with
+ * memcmp first); cells set by hand are still compared right, more slowly.
  */
 struct grid_cell {
 	uint32_t		ch;	/* code point, or GRID_PAD */
