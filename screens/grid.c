@@ -4,7 +4,9 @@
  * The one invariant every function keeps: a wide character's left cell holds
  * it and its right cell holds GRID_PAD; a GRID_PAD never stands anywhere
  * else.  Breaking a wide character (writing over either half) blanks the
- * other half, which is also what a terminal does.
+ * other half, which is also what a terminal does.  And a second one: only a
+ * character that is neither a pad nor a space carries marks, and writing a
+ * cell takes its marks away.
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -39,13 +41,58 @@ static const uint32_t grid_line_chars[4][16] = {
 };
 
 static const struct grid_cell grid_blank = {
-	' ', { GRID_DEFAULT, GRID_DEFAULT, 0 }
+	' ', { GRID_DEFAULT, GRID_DEFAULT, 0 }, 0
+};
+
+/*
+ * The side table of combining marks.  A cell's marks field is 0 or an id,
+ * 1 + the index of its sequence in seq.  Each sequence is stored once (a
+ * hash of chains finds it), so a screen of café spends one entry on all
+ * its é, and a grid that never shows a mark has no table at all.  Entries
+ * of cells written over are not freed one by one: grid_clear empties the
+ * table (a view draws a whole frame after a clear), and a full table is
+ * compacted (grid_marks_compact) before it grows, if cells lost marks
+ * since it last was (a full table of live entries is not walked again for
+ * each mark refused).
+ */
+/* What an idle client's screen costs: no more than before marks. */
+_Static_assert(sizeof (struct grid_cell) == 12, "a cell grew");
+
+#define GRID_MARKS_IDS		65535	/* ids fit a cell's 16 bits */
+#define GRID_MARKS_FIRST	8	/* entries of a new table */
+#define GRID_MARKS_COMPACT	64	/* a smaller full table just grows */
+
+struct grid_mark {
+	uint32_t	cp[GRID_MARKS_MAX];	/* in order, 0 after the last */
+	uint16_t	next;			/* next id in its chain, or 0 */
+};
+
+struct grid_marks {
+	unsigned		 n;	/* entries in use: ids 1..n */
+	unsigned		 size;	/* entries allocated, a power of 2 */
+	int			 dead;	/* a cell lost its marks since the
+					   last compaction: worth another */
+	struct grid_mark	*seq;
+	uint16_t		*chain;	/* size heads: first id per hash */
 };
 
 static struct grid_cell *
 grid_at(struct grid *g, int x, int y)
 {
 	return &g->cells[(size_t)y * g->sx + x];
+}
+
+/*
+ * Give cell c a style, member by member: the padding byte after attr stays
+ * as the blank cell left it (zero), so equal rows are equal bytes and the
+ * writer can compare them with memcmp (tty_row_same).
+ */
+static void
+grid_cell_style(struct grid_cell *c, const struct grid_style *style)
+{
+	c->style.fg = style->fg;
+	c->style.bg = style->bg;
+	c->style.attr = style->attr;
 }
 
 const struct grid_cell *
@@ -56,6 +103,238 @@ grid_get(const struct grid *g, int x, int y)
 	return &g->cells[(size_t)y * g->sx + x];
 }
 
+static unsigned
+grid_marks_hash(const uint32_t *cp)
+{
+	uint32_t	 h = 0x811c9dc5;
+	int		 i;
+
+	for (i = 0; i < GRID_MARKS_MAX; i++)
+		h = (h ^ cp[i]) * 0x01000193;
+	return h ^ h >> 15;
+}
+
+/* The sequence of cell c; NULL for none (or an id no table entry has). */
+static const struct grid_mark *
+grid_marks_of(const struct grid *g, const struct grid_cell *c)
+{
+	if (c->marks == 0 || g == NULL || g->marks == NULL ||
+	    c->marks > g->marks->n)
+		return NULL;
+	return &g->marks->seq[c->marks - 1];
+}
+
+int
+grid_cell_marks(const struct grid *g, const struct grid_cell *c,
+    uint32_t marks[GRID_MARKS_MAX])
+{
+	const struct grid_mark	*m;
+	int			 n;
+
+	if (c == NULL || (m = grid_marks_of(g, c)) == NULL)
+		return 0;
+	for (n = 0; n < GRID_MARKS_MAX && m->cp[n] != 0; n++) {
+		if (marks != NULL)
+			marks[n] = m->cp[n];
+	}
+	return n;
+}
+
+int
+grid_marks_equal(const struct grid *ga, const struct grid_cell *a,
+    const struct grid *gb, const struct grid_cell *b)
+{
+	const struct grid_mark	*ma = grid_marks_of(ga, a);
+	const struct grid_mark	*mb = grid_marks_of(gb, b);
+
+	if (ma == NULL || mb == NULL)
+		return ma == mb;
+	return memcmp(ma->cp, mb->cp, sizeof ma->cp) == 0;
+}
+
+/* Link every entry into the chain of its hash again. */
+static void
+grid_marks_rehash(struct grid_marks *m)
+{
+	unsigned	 id, h;
+
+	memset(m->chain, 0, m->size * sizeof *m->chain);
+	for (id = 1; id <= m->n; id++) {
+		h = grid_marks_hash(m->seq[id - 1].cp) & (m->size - 1);
+		m->seq[id - 1].next = m->chain[h];
+		m->chain[h] = (uint16_t)id;
+	}
+}
+
+/* Room for size entries (a power of 2 >= n).  0, or -1 (unchanged). */
+static int
+grid_marks_resize(struct grid *g, unsigned size)
+{
+	struct grid_marks	*m = g->marks;
+	struct grid_mark	*seq;
+	uint16_t		*chain;
+
+	if (m == NULL) {
+		if ((m = calloc(1, sizeof *m)) == NULL)
+			return -1;
+		g->marks = m;
+	}
+	seq = realloc(m->seq, size * sizeof *seq);
+	if (seq == NULL)
+		return -1;
+	m->seq = seq;
+	chain = realloc(m->chain, size * sizeof *chain);
+	if (chain == NULL)
+		return -1;	/* seq is only larger: still consistent */
+	m->chain = chain;
+	m->size = size;
+	grid_marks_rehash(m);
+	return 0;
+}
+
+/* Cell c of g loses its marks (it is written over). */
+static void
+grid_marks_drop(struct grid *g, struct grid_cell *c)
+{
+	if (c->marks != 0) {
+		c->marks = 0;
+		if (g->marks != NULL)
+			g->marks->dead = 1;
+	}
+}
+
+/* Every entry becomes unused (all cells lose their marks). */
+static void
+grid_marks_empty(struct grid *g)
+{
+	if (g->marks != NULL && g->marks->n > 0) {
+		g->marks->n = 0;
+		g->marks->dead = 0;
+		memset(g->marks->chain, 0, g->marks->size *
+		    sizeof *g->marks->chain);
+	}
+}
+
+static void
+grid_marks_free(struct grid *g)
+{
+	if (g->marks != NULL) {
+		free(g->marks->seq);
+		free(g->marks->chain);
+		free(g->marks);
+		g->marks = NULL;
+	}
+}
+
+/*
+ * Drop the entries no cell uses any more and number the others 1.. again
+ * (in their order, cells renumbered to match).  0, or -1 (out of memory:
+ * nothing changed).
+ */
+static int
+grid_marks_compact(struct grid *g)
+{
+	struct grid_marks	*m = g->marks;
+	uint16_t		*renum;
+	size_t			 i, ncells = (size_t)g->sx * g->sy;
+	unsigned		 id, n = 0;
+
+	if ((renum = calloc(m->n + 1, sizeof *renum)) == NULL)
+		return -1;
+	for (i = 0; i < ncells; i++) {
+		if (g->cells[i].marks <= m->n)
+			renum[g->cells[i].marks] = 1;
+	}
+	for (id = 1; id <= m->n; id++) {
+		if (renum[id]) {
+			m->seq[n] = m->seq[id - 1];
+			renum[id] = (uint16_t)++n;
+		}
+	}
+	renum[0] = 0;
+	for (i = 0; i < ncells; i++) {
+		id = g->cells[i].marks;
+		g->cells[i].marks = id <= m->n ? renum[id] : 0;
+	}
+	m->n = n;
+	m->dead = 0;
+	grid_marks_rehash(m);
+	free(renum);
+	return 0;
+}
+
+/*
+ * The id of sequence cp (GRID_MARKS_MAX code points, 0 after the last),
+ * added if new; 0 if there is no room.  Ids of other sequences may change
+ * (a compaction renumbers the cells too).
+ */
+static unsigned
+grid_marks_add(struct grid *g, const uint32_t *cp)
+{
+	struct grid_marks	*m = g->marks;
+	unsigned		 id, h;
+
+	if (m == NULL || m->size == 0) {
+		if (grid_marks_resize(g, GRID_MARKS_FIRST) != 0)
+			return 0;
+		m = g->marks;
+	}
+	h = grid_marks_hash(cp);
+	for (id = m->chain[h & (m->size - 1)]; id != 0;
+	    id = m->seq[id - 1].next) {
+		if (memcmp(m->seq[id - 1].cp, cp, sizeof m->seq[0].cp) == 0)
+			return id;
+	}
+	if (m->n == m->size || m->n == GRID_MARKS_IDS) {
+		if (m->size >= GRID_MARKS_COMPACT && m->dead)
+			grid_marks_compact(g);
+		/* Grow when compacting freed less than half. */
+		if (m->n > m->size / 2 && m->size <= GRID_MARKS_IDS)
+			grid_marks_resize(g, m->size * 2);
+		if (m->n == m->size || m->n == GRID_MARKS_IDS)
+			return 0;
+	}
+	id = ++m->n;
+	memcpy(m->seq[id - 1].cp, cp, sizeof m->seq[0].cp);
+	h &= m->size - 1;
+	m->seq[id - 1].next = m->chain[h];
+	m->chain[h] = (uint16_t)id;
+	return id;
+}
+
+/* A character that marks may sit on. */
+static int
+grid_marks_base(uint32_t ch)
+{
+	return ch != GRID_PAD && !utf8_space(ch) && utf8_width(ch) > 0;
+}
+
+int
+grid_mark(struct grid *g, int x, int y, uint32_t cp)
+{
+	struct grid_cell	*c;
+	uint32_t		 seq[GRID_MARKS_MAX] = { 0 };
+	unsigned		 id;
+	int			 n;
+
+	if (x < 0 || y < 0 || x >= g->sx || y >= g->sy || !utf8_mark(cp))
+		return 0;
+	c = grid_at(g, x, y);
+	if (c->ch == GRID_PAD && x > 0)
+		c = grid_at(g, x - 1, y);	/* the left half */
+	if (!grid_marks_base(c->ch))
+		return 0;
+	n = grid_cell_marks(g, c, seq);
+	if (n >= GRID_MARKS_MAX)
+		return 0;
+	seq[n] = cp;
+	if ((id = grid_marks_add(g, seq)) == 0)
+		return 0;
+	grid_marks_drop(g, c);	/* its shorter sequence may be unused now */
+	c->marks = (uint16_t)id;
+	return 1;
+}
+
 static void
 grid_blank_cells(struct grid *g)
 {
@@ -63,6 +342,7 @@ grid_blank_cells(struct grid *g)
 
 	for (i = 0; i < n; i++)
 		g->cells[i] = grid_blank;
+	grid_marks_empty(g);
 }
 
 struct grid *
@@ -91,8 +371,21 @@ grid_free(struct grid *g)
 {
 	if (g == NULL)
 		return;
+	grid_marks_free(g);
 	free(g->cells);
 	free(g);
+}
+
+size_t
+grid_bytes(const struct grid *g)
+{
+	size_t	 n = sizeof *g + (size_t)g->sx * g->sy * sizeof *g->cells;
+
+	if (g->marks != NULL) {
+		n += sizeof *g->marks + g->marks->size *
+		    (sizeof *g->marks->seq + sizeof *g->marks->chain);
+	}
+	return n;
 }
 
 int
@@ -109,6 +402,7 @@ grid_resize(struct grid *g, int sx, int sy)
 		free(g->cells);
 		g->cells = cells;
 	}
+	grid_marks_free(g);	/* rare: give back what the old size needed */
 	g->sx = sx;
 	g->sy = sy;
 	grid_blank_cells(g);
@@ -122,11 +416,28 @@ grid_resize(struct grid *g, int sx, int sy)
 int
 grid_copy(struct grid *dst, const struct grid *src)
 {
+	const struct grid_marks	*sm = src->marks;
+	unsigned		 size;
+
 	if (dst == src)
 		return 0;
 	if ((dst->sx != src->sx || dst->sy != src->sy) &&
 	    grid_resize(dst, src->sx, src->sy) != 0)
 		return -1;
+	/* The table with the same ids, so the cells copy as they are. */
+	if (sm == NULL || sm->n == 0)
+		grid_marks_empty(dst);
+	else {
+		if (dst->marks == NULL || dst->marks->size < sm->n) {
+			for (size = GRID_MARKS_FIRST; size < sm->n; size *= 2)
+				;
+			if (grid_marks_resize(dst, size) != 0)
+				return -1;
+		}
+		memcpy(dst->marks->seq, sm->seq, sm->n * sizeof *sm->seq);
+		dst->marks->n = sm->n;
+		grid_marks_rehash(dst->marks);
+	}
 	memcpy(dst->cells, src->cells,
 	    (size_t)src->sx * src->sy * sizeof *src->cells);
 	dst->cx = src->cx;
@@ -142,8 +453,11 @@ grid_clear(struct grid *g, const struct grid_style *style)
 
 	for (i = 0; i < n; i++) {
 		g->cells[i].ch = ' ';
-		g->cells[i].style = style != NULL ? *style : grid_blank.style;
+		grid_cell_style(&g->cells[i], style != NULL ? style :
+		    &grid_blank.style);
+		g->cells[i].marks = 0;
 	}
+	grid_marks_empty(g);
 }
 
 /* Make x,y free to be overwritten: blank the other half of a wide
@@ -154,8 +468,10 @@ grid_unwide(struct grid *g, int x, int y)
 	struct grid_cell	*c = grid_at(g, x, y);
 
 	if (c->ch == GRID_PAD) {
-		if (x > 0)
+		if (x > 0) {
 			grid_at(g, x - 1, y)->ch = ' ';
+			grid_marks_drop(g, grid_at(g, x - 1, y));
+		}
 		c->ch = ' ';
 	} else if (x + 1 < g->sx && grid_at(g, x + 1, y)->ch == GRID_PAD)
 		grid_at(g, x + 1, y)->ch = ' ';
@@ -177,60 +493,98 @@ grid_set(struct grid *g, int x, int y, uint32_t ch,
 		return 0;
 	grid_unwide(g, x, y);
 	c = grid_at(g, x, y);
+	grid_marks_drop(g, c);
 	if (w == 2 && x + 1 >= g->sx) {
 		c->ch = ' ';
-		c->style = *style;
+		grid_cell_style(c, style);
 		return 0;
 	}
 	c->ch = ch;
-	c->style = *style;
+	grid_cell_style(c, style);
 	if (w == 2) {
 		grid_unwide(g, x + 1, y);
 		c = grid_at(g, x + 1, y);
 		c->ch = GRID_PAD;
-		c->style = *style;
+		grid_cell_style(c, style);
+		grid_marks_drop(g, c);
 	}
 	return w;
+}
+
+/*
+ * The marks that followed the character grid_putn wrote at x,y (x < 0:
+ * none was, or it was a space) go on it in one go, not one entry of the
+ * side table per prefix.
+ */
+static void
+grid_putn_marks(struct grid *g, long x, int y, const uint32_t *seq)
+{
+	unsigned	 id;
+
+	if (x >= 0 && seq[0] != 0 && (id = grid_marks_add(g, seq)) != 0)
+		grid_at(g, (int)x, y)->marks = (uint16_t)id;
 }
 
 int
 grid_putn(struct grid *g, int x, int y, int maxcols,
     const struct grid_style *style, const char *s, size_t len)
 {
-	uint32_t	cp;
+	uint32_t	cp, seq[GRID_MARKS_MAX] = { 0 };
 	size_t		skip;
-	int		n, w;
+	int		n, w, nseq = 0;
 	long		pos = x;	/* long: x may be far left */
+	long		last = -1;	/* where marks go; -1: nowhere */
 
 	if (y < 0 || y >= g->sy || maxcols <= 0)
 		return 0;
-	while (len > 0 && pos < g->sx && pos - x < maxcols) {
+	while (len > 0) {
 		n = utf8_decode(s, len, &cp, &skip);
 		if (n == 0)
 			break;
 		if (n < 0) {
-			s += skip;
+			s += skip;	/* invalid: dropped */
 			len -= skip;
+			w = -1;
+		} else {
+			s += n;
+			len -= n;
+			w = utf8_width(cp);
+		}
+		if (n > 0 && w == 0 && utf8_mark(cp)) {
+			if (last >= 0 && nseq < GRID_MARKS_MAX)
+				seq[nseq++] = cp;
 			continue;
 		}
-		s += n;
-		len -= n;
-		w = utf8_width(cp);
-		if (w <= 0)
-			continue;
-		if (pos + w > g->sx && pos - x < maxcols) {
+		/* A mark goes on the character right before it (or before
+		 * its other marks), not across anything dropped. */
+		if (nseq > 0) {
+			grid_putn_marks(g, last, y, seq);
+			memset(seq, 0, sizeof seq);
+			nseq = 0;
+		}
+		last = -1;
+		if (n < 0 || w <= 0)
+			continue;	/* controls, format characters */
+		/* Out of room: stop, but only at a character, so the last
+		 * one drawn keeps the marks that follow it. */
+		if (pos >= g->sx || pos - x >= maxcols)
+			break;
+		if (pos + w > g->sx) {
 			grid_set(g, (int)pos, y, ' ', style);	/* half */
 			pos = g->sx;
 			break;
 		}
 		if (pos - x + w > maxcols)
 			break;
-		if (pos >= 0)
+		if (pos >= 0) {
 			grid_set(g, (int)pos, y, cp, style);
-		else if (pos + w > 0)
+			if (!utf8_space(cp))
+				last = pos;
+		} else if (pos + w > 0)
 			grid_set(g, 0, y, ' ', style);	/* cut at the left */
 		pos += w;
 	}
+	grid_putn_marks(g, last, y, seq);
 	return pos > x ? (int)(pos - x) : 0;
 }
 
@@ -324,12 +678,12 @@ grid_restyle(struct grid *g, int x, int y, int w, int h,
 		style = &grid_blank.style;
 	for (j = y; j < y + h; j++) {
 		for (i = x; i < x + w; i++)
-			grid_at(g, i, j)->style = *style;
+			grid_cell_style(grid_at(g, i, j), style);
 		/* A wide character is one glyph: its halves share a style. */
 		if (grid_at(g, x, j)->ch == GRID_PAD && x > 0)
-			grid_at(g, x - 1, j)->style = *style;
+			grid_cell_style(grid_at(g, x - 1, j), style);
 		if (x + w < g->sx && grid_at(g, x + w, j)->ch == GRID_PAD)
-			grid_at(g, x + w, j)->style = *style;
+			grid_cell_style(grid_at(g, x + w, j), style);
 	}
 }
 

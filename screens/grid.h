@@ -7,10 +7,24 @@
  * Each cell holds one code point and a style.  A wide character (two
  * columns) sits in its left cell; the right cell holds GRID_PAD.  The drawing
  * functions keep that invariant: overwriting either half of a wide
- * character blanks the other half.  Zero-width code points (combining marks,
- * format characters) are not stored: grid_put drops them, as it drops
- * control characters and invalid UTF-8, so a grid never holds anything the
- * writer could send as a control.
+ * character blanks the other half.
+ *
+ * A character may carry up to GRID_MARKS_MAX combining marks (utf8_mark:
+ * é as e + U+0301, Indic and Thai vowel signs, Hangul conjoining jamo), as
+ * the text layer (src/term/clean.h) keeps them: text drawn with grid_put
+ * attaches each mark to the character just written (the left half of a
+ * wide one); a mark at the start of the text, after a space or anything
+ * dropped (a control, invalid UTF-8), or beyond the fourth is dropped, and
+ * writing over a character takes its marks away.  Marks take no column.
+ * They are kept out of the cells, which stay small (a grid is per client
+ * and most hold none): a cell holds the number of an entry in its grid's
+ * side table of mark sequences, so a cell's marks only mean something with
+ * its grid (grid_cell_marks, grid_cell_equal).
+ *
+ * Other zero-width code points (format characters, variation selectors)
+ * are not stored: grid_put drops them, as it drops control characters and
+ * invalid UTF-8, so a grid never holds anything the writer could send as a
+ * control.
  *
  * Views draw box and board lines with the Unicode box-drawing characters
  * (and stones with ● ○); the writer picks the ASCII fallback for terminals
@@ -61,14 +75,27 @@ struct grid_style {
 #define GRID_STYLE_DEFAULT \
 	((struct grid_style){ GRID_DEFAULT, GRID_DEFAULT, 0 })
 
+#define GRID_MARKS_MAX	4	/* marks on one character, as src/term keeps */
+
+/*
+ * 12 bytes: marks fills what was padding after style, so carrying marks
+ * costs a cell nothing.  The grid leaves the byte of padding inside style
+ * zero, so equal rows are equal bytes (the writer compares rows with
+ * memcmp first); cells set by hand are still compared right, more slowly.
+ */
 struct grid_cell {
 	uint32_t		ch;	/* code point, or GRID_PAD */
 	struct grid_style	style;
+	uint16_t		marks;	/* 0 none, else an entry of the grid's
+					   side table (grid.c) */
 };
+
+struct grid_marks;
 
 struct grid {
 	int			 sx, sy;
 	struct grid_cell	*cells;	/* sy rows of sx cells */
+	struct grid_marks	*marks;	/* mark sequences; NULL until one */
 
 	/* Where the terminal's cursor is left after this frame. */
 	int			 cx, cy;
@@ -95,6 +122,9 @@ enum grid_line {
  */
 struct grid	*grid_create(int sx, int sy);
 void		 grid_free(struct grid *);
+/* The bytes g holds (its cells and side table, not malloc's overhead):
+ * what an idle client costs, for bench-grid. */
+size_t		 grid_bytes(const struct grid *);
 /* New size, contents blanked.  0, or -1 (grid unchanged). */
 int		 grid_resize(struct grid *, int sx, int sy);
 /* dst becomes a copy of src (resized if needed).  0, or -1. */
@@ -113,15 +143,38 @@ grid_style_equal(const struct grid_style *a, const struct grid_style *b)
 	return a->fg == b->fg && a->bg == b->bg && a->attr == b->attr;
 }
 
+/* Cells a of grid ga and b of grid gb carry the same marks (any grids). */
+int		 grid_marks_equal(const struct grid *ga,
+		     const struct grid_cell *a, const struct grid *gb,
+		     const struct grid_cell *b);
+
+/*
+ * Cell a of grid ga and cell b of grid gb show the same: character, style
+ * and marks.  The grids are needed for the marks only; a cell without any
+ * (marks 0) may come from no grid at all (NULL).
+ */
 static inline int
-grid_cell_equal(const struct grid_cell *a, const struct grid_cell *b)
+grid_cell_equal(const struct grid *ga, const struct grid_cell *a,
+    const struct grid *gb, const struct grid_cell *b)
 {
-	return a->ch == b->ch && grid_style_equal(&a->style, &b->style);
+	if (a->ch != b->ch || !grid_style_equal(&a->style, &b->style))
+		return 0;
+	if ((a->marks | b->marks) == 0)
+		return 1;	/* the usual case: no table to look at */
+	return grid_marks_equal(ga, a, gb, b);
 }
 
 /*
- * Put one code point at x,y.  Returns the columns it took (1 or 2), or 0 if
- * it was not stored (outside the grid, zero width, a control, or a wide
+ * The marks cell c of grid g carries, in order, into marks (NULL: only
+ * count them); their number, 0 to GRID_MARKS_MAX.
+ */
+int		 grid_cell_marks(const struct grid *, const struct grid_cell *c,
+		     uint32_t marks[GRID_MARKS_MAX]);
+
+/*
+ * Put one code point at x,y, without marks.  Returns the columns it took (1
+ * or 2), or 0 if it was not stored (outside the grid, zero width - marks go
+ * on with grid_mark -, a control, or a wide
  * character that does not fit before the right edge - then x,y becomes a
  * space so stale halves never show).
  */
@@ -129,12 +182,22 @@ int		 grid_set(struct grid *, int x, int y, uint32_t ch,
 		     const struct grid_style *);
 
 /*
+ * Attach combining mark cp (utf8_mark) to the character at x,y, or to the
+ * left half of the wide character whose pad x,y is.  1 if attached; 0 if
+ * cp is not a mark, x,y is outside the grid or holds a space, the
+ * character has GRID_MARKS_MAX already, or the side table is full (65535
+ * different sequences on one screen) or out of memory.
+ */
+int		 grid_mark(struct grid *, int x, int y, uint32_t cp);
+
+/*
  * Put a UTF-8 string at x,y in one style, clipped at the grid's edges (x may
  * be negative: the part left of column 0 is cut).  Returns the columns the
  * text advanced, so x + result is where following text goes; it stops at
  * the right edge.  grid_putn also stops after maxcols columns and len bytes
- * (a wide character that would cross maxcols is not drawn).  grid_printf
- * formats first (the text is then treated like grid_put's).
+ * (a wide character that would cross maxcols is not drawn); the marks
+ * after the last character that fits still go on it.  grid_printf formats
+ * first (the text is then treated like grid_put's).
  */
 int		 grid_put(struct grid *, int x, int y,
 		     const struct grid_style *, const char *s);

@@ -7,15 +7,22 @@
 #define SCREENS_TTY_INT_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "screens/tty.h"
 
 struct tty_glyph;
 
-/* One diff in progress: where the cursor is and which SGR is on. */
+/*
+ * One diff in progress: where the cursor is and which SGR is on, and the
+ * two grids, whose side tables give their cells' marks.
+ */
 struct tty_ctx {
 	struct buf		*b;
 	const struct tty_caps	*caps;
+	const struct grid	*frame;
+	const struct grid	*shown;		/* NULL: unknown (a redraw) */
+	int			 marks;		/* either has a side table */
 	int			 sx, sy;
 	int			 cx, cy;	/* cx -1: pending wrap/unknown */
 	struct grid_style	 sgr;		/* what the terminal has now */
@@ -29,14 +36,32 @@ tty_grid_row(const struct grid *g, int y)
 	return &g->cells[(size_t)y * g->sx];
 }
 
-/* Two rows of sx cells are the same, cell for cell. */
+/*
+ * A row of the frame and a row the terminal shows (of c->shown, or one
+ * without marks) are the same, cell for cell.  Every diff asks for every
+ * row, and most rows are the bytes they were (the grid keeps a cell's
+ * padding zero): one memcmp, then a look at the marks if a grid has any (an
+ * id is only a sequence of its own grid's).  Rows whose bytes differ are
+ * compared cell by cell.
+ */
 static inline int
-tty_row_same(const struct grid_cell *a, const struct grid_cell *b, int sx)
+tty_row_same(const struct tty_ctx *c, const struct grid_cell *f,
+    const struct grid_cell *s)
 {
 	int	x;
 
-	for (x = 0; x < sx; x++) {
-		if (!grid_cell_equal(&a[x], &b[x]))
+	if (memcmp(f, s, (size_t)c->sx * sizeof *f) == 0) {
+		if (!c->marks)
+			return 1;
+		for (x = 0; x < c->sx; x++) {
+			if (f[x].marks != 0 && !grid_marks_equal(c->frame,
+			    &f[x], c->shown, &s[x]))
+				return 0;
+		}
+		return 1;
+	}
+	for (x = 0; x < c->sx; x++) {
+		if (!grid_cell_equal(c->frame, &f[x], c->shown, &s[x]))
 			return 0;
 	}
 	return 1;

@@ -25,6 +25,7 @@
 #define TTY_SCROLL_NMAX 128	/* longest shift looked for */
 
 struct tty_scroll {
+	const struct tty_ctx	 *c;
 	const struct grid	 *frame;
 	const struct grid_cell	**srow;		/* shown rows, as shifted */
 	uint8_t			 *differ;	/* row differs from srow */
@@ -43,17 +44,24 @@ struct tty_scroll_shift {
 	int	gain;		/* bytes it saves, estimated */
 };
 
+/* A row of grid g (or one without marks), marks included. */
 static uint64_t
-tty_scroll_hash(const struct grid_cell *row, int sx)
+tty_scroll_hash(const struct grid *g, const struct grid_cell *row, int sx)
 {
 	uint64_t	 h = 0x6a09e667f3bcc909ULL, v;
-	int		 x;
+	uint32_t	 marks[GRID_MARKS_MAX];
+	int		 x, i, n;
 
 	for (x = 0; x < sx; x++) {
 		v = row[x].ch | (uint64_t)row[x].style.fg << 32 |
 		    (uint64_t)row[x].style.bg << 48;
 		h = (h ^ v) * 0x9e3779b97f4a7c15ULL;
 		h ^= (h >> 29) + row[x].style.attr;
+		if (row[x].marks == 0)
+			continue;
+		n = grid_cell_marks(g, &row[x], marks);
+		for (i = 0; i < n; i++)
+			h = (h ^ marks[i]) * 0x9e3779b97f4a7c15ULL;
 	}
 	return h;
 }
@@ -66,8 +74,9 @@ tty_scroll_blank_cell(const struct grid_cell *gc)
 }
 
 /*
- * Cells a and b look the same on this terminal (nearly: a wide character's
- * fallback depends on its pad), to price changes as the diff will.
+ * Cells a (of the frame) and b (shown) look the same on this terminal
+ * (nearly: a wide character's fallback depends on its pad), to price
+ * changes as the diff will.  Marks show only in UTF-8.
  */
 static int
 tty_scroll_looks_same(struct tty_ctx *c, const struct grid_cell *a,
@@ -78,6 +87,9 @@ tty_scroll_looks_same(struct tty_ctx *c, const struct grid_cell *a,
 
 	if (a->ch != b->ch && (c->caps->utf8 ||
 	    tty_acs_ascii(a->ch) != tty_acs_ascii(b->ch)))
+		return 0;
+	if (c->caps->utf8 && (a->marks != 0 || b->marks != 0) &&
+	    !grid_marks_equal(c->frame, a, c->shown, b))
 		return 0;
 	if (grid_style_equal(&a->style, &b->style))
 		return 1;
@@ -105,7 +117,7 @@ tty_scroll_cost(struct tty_ctx *c, const struct grid_cell *f,
 			break;
 	}
 	for (x = 0; x < tail; x++) {
-		if (grid_cell_equal(&f[x], &s[x]))
+		if (grid_cell_equal(c->frame, &f[x], c->shown, &s[x]))
 			continue;
 		if (c->caps->utf8 && f[x].ch != s[x].ch)
 			n++;			/* the usual case, quickly */
@@ -113,7 +125,7 @@ tty_scroll_cost(struct tty_ctx *c, const struct grid_cell *f,
 			n += !tty_scroll_looks_same(c, &f[x], &s[x]);
 	}
 	for (; x < sx; x++) {
-		if (!grid_cell_equal(&f[x], &s[x]) &&
+		if (!grid_cell_equal(c->frame, &f[x], c->shown, &s[x]) &&
 		    !tty_scroll_looks_same(c, &f[x], &s[x]))
 			return n + 4;		/* ESC [ K after a move */
 	}
@@ -252,12 +264,12 @@ static int
 tty_scroll_check(const struct tty_scroll *s,
     const struct tty_scroll_shift *sh)
 {
-	int	 y, lo = sh->top, hi = sh->bot, sx = s->frame->sx;
+	int	 y, lo = sh->top, hi = sh->bot;
 
 	tty_scroll_kept(sh->n, &lo, &hi);
 	for (y = lo; y <= hi; y++) {
-		if (!tty_row_same(tty_grid_row(s->frame, y),
-		    s->srow[y + sh->n], sx))
+		if (!tty_row_same(s->c, tty_grid_row(s->frame, y),
+		    s->srow[y + sh->n]))
 			return 0;
 	}
 	return 1;
@@ -317,8 +329,8 @@ tty_scroll_apply(struct tty_scroll *s, const struct tty_scroll_shift *sh)
 	for (y = sh->top; y <= sh->bot; y++) {
 		if (s->srow[y] == s->blank) {
 			s->cost[y] = s->ink[y];
-			s->differ[y] = !tty_row_same(tty_grid_row(s->frame, y),
-			    s->blank, s->frame->sx);
+			s->differ[y] = !tty_row_same(s->c,
+			    tty_grid_row(s->frame, y), s->blank);
 		} else {
 			s->cost[y] = 0;		/* checked equal */
 			s->differ[y] = 0;
@@ -374,12 +386,13 @@ tty_scroll(struct tty_ctx *c, const struct grid *frame,
 	s.srow = srow;
 	s.differ = differ;
 	s.blank = blank;
-	s.bh = tty_scroll_hash(blank, sx);
+	s.c = c;
+	s.bh = tty_scroll_hash(NULL, blank, sx);
 	for (y = s.first; y <= s.last; y++) {
 		const struct grid_cell *fr = tty_grid_row(frame, y);
 
-		s.fh[y] = tty_scroll_hash(fr, sx);
-		s.sh[y] = tty_scroll_hash(srow[y], sx);
+		s.fh[y] = tty_scroll_hash(frame, fr, sx);
+		s.sh[y] = tty_scroll_hash(c->shown, srow[y], sx);
 		s.cost[y] = differ[y] ? tty_scroll_cost(c, fr, srow[y]) : 0;
 		s.ink[y] = tty_scroll_cost(c, fr, blank);
 	}

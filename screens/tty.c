@@ -20,9 +20,16 @@
 
 #define TTY_REWRITE_MAX 12	/* longest run rewritten instead of a move */
 
-/* What one cell sends. width 0: the right half of a wide glyph. */
+/* A character and its marks in UTF-8. */
+#define TTY_GLYPH_MAX (4 * (1 + GRID_MARKS_MAX))
+
+/*
+ * What one cell sends. width 0: the right half of a wide glyph.  The
+ * marks are in bytes, after the character: a change of a mark alone
+ * changes the glyph, and the cell is written again.
+ */
 struct tty_glyph {
-	char			bytes[4];
+	char			bytes[TTY_GLYPH_MAX];
 	uint8_t			len;
 	uint8_t			width;
 	struct grid_style	style;
@@ -143,8 +150,9 @@ tty_move_h(const struct tty_ctx *c, int from, int to, char *out)
 				const struct tty_glyph *g = &c->glyphs[i];
 
 				if (g->width == 0 || i + g->width > to ||
-				    !grid_style_equal(&g->style, &c->sgr))
-					break;
+				    !grid_style_equal(&g->style, &c->sgr) ||
+				    len + g->len >= best)
+					break;	/* or no shorter than CUF */
 				memcpy(alt + len, g->bytes, g->len);
 				len += g->len;
 			}
@@ -349,22 +357,26 @@ tty_sgr(struct tty_ctx *c, const struct grid_style *s)
 }
 
 /*
- * The glyph cell x of a row sends; never a control, whatever the grid holds
- * (a stray pad is a space, a wide character without its pad or anything
- * without a width is '?').  Depends on the cell and its two neighbours.
+ * The glyph cell x of a row of grid g sends; never a control, whatever the
+ * grid holds (a stray pad is a space, a wide character without its pad or
+ * anything without a width is '?').  Depends on the cell and its two
+ * neighbours.  Marks follow their character on a UTF-8 terminal; without
+ * UTF-8 they are left out (the letter stays, as é becomes e).
  */
 static void
-tty_glyph(struct tty_ctx *c, const struct grid_cell *cells, int sx, int x,
-    struct tty_glyph *gl)
+tty_glyph(struct tty_ctx *c, const struct grid *g,
+    const struct grid_cell *cells, int sx, int x, struct tty_glyph *gl)
 {
-	uint32_t	 ch = cells[x].ch, prev;
-	int		 w;
+	uint32_t	 ch = cells[x].ch, prev, marks[GRID_MARKS_MAX];
+	int		 w, i, n;
 
 	gl->style = tty_style(c, &cells[x].style);
 	gl->width = 1;
 	gl->len = 1;
 	if (ch >= 0x20 && ch < 0x7f) {
 		gl->bytes[0] = (char)ch;
+		if (cells[x].marks != 0 && c->caps->utf8)
+			goto marks;
 		return;
 	}
 	if (ch == GRID_PAD) {
@@ -391,36 +403,46 @@ tty_glyph(struct tty_ctx *c, const struct grid_cell *cells, int sx, int x,
 	else {
 		gl->len = (uint8_t)utf8_encode(ch, gl->bytes);
 		gl->width = (uint8_t)w;
+		if (cells[x].marks != 0)
+			goto marks;
 	}
+	return;
+
+marks:
+	/* Only marks (grid_mark checks them), at most GRID_MARKS_MAX. */
+	n = grid_cell_marks(g, &cells[x], marks);
+	for (i = 0; i < n; i++)
+		gl->len += (uint8_t)utf8_encode(marks[i], gl->bytes + gl->len);
 }
 
 /*
  * The glyphs of a row of frame (fc, now) and of what the terminal shows
- * there (sc, old; NULL: the row is blank after a clear).  A cell equal in
- * both rows, with equal neighbours, sends the same glyph: copied rather
- * than worked out again.
+ * there (sc, old, a row of c->shown or one without marks; NULL: the row is
+ * blank after a clear).  A cell equal in both rows, with equal neighbours,
+ * sends the same glyph: copied rather than worked out again.
  */
 static void
 tty_row_glyphs(struct tty_ctx *c, const struct grid_cell *fc,
     const struct grid_cell *sc, struct tty_glyph *now, struct tty_glyph *old)
 {
-	int	 x, sx = c->sx, same, same_next;
+	const struct grid	*f = c->frame, *s = c->shown;
+	int			 x, sx = c->sx, same, same_next;
 
 	for (x = 0; x < sx; x++)
-		tty_glyph(c, fc, sx, x, &now[x]);
+		tty_glyph(c, f, fc, sx, x, &now[x]);
 	if (sc == NULL)
 		return;
 	same = 1;		/* left of column 0 counts as equal */
-	same_next = grid_cell_equal(&fc[0], &sc[0]);
+	same_next = grid_cell_equal(f, &fc[0], s, &sc[0]);
 	for (x = 0; x < sx; x++) {
 		int same_here = same_next;
 
-		same_next = x + 1 >= sx || grid_cell_equal(&fc[x + 1],
+		same_next = x + 1 >= sx || grid_cell_equal(f, &fc[x + 1], s,
 		    &sc[x + 1]);
 		if (same && same_here && same_next)
 			old[x] = now[x];
 		else
-			tty_glyph(c, sc, sx, x, &old[x]);
+			tty_glyph(c, s, sc, sx, x, &old[x]);
 		same = same_here;
 	}
 }
@@ -451,7 +473,7 @@ tty_row_blank_tail(const struct tty_glyph *now, int sx)
 	for (x = sx; x > 0; x--) {
 		const struct tty_glyph *g = &now[x - 1];
 
-		if (g->width != 1 || g->bytes[0] != ' ' ||
+		if (g->width != 1 || g->len != 1 || g->bytes[0] != ' ' ||
 		    !grid_style_equal(&g->style, &GRID_STYLE_DEFAULT))
 			break;
 	}
@@ -523,6 +545,10 @@ tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
 	memset(&c, 0, sizeof c);
 	c.b = b;
 	c.caps = caps;
+	c.frame = frame;
+	c.shown = shown;
+	c.marks = frame->marks != NULL || (shown != NULL &&
+	    shown->marks != NULL);
 	c.sx = frame->sx;
 	c.sy = frame->sy;
 	c.sgr = GRID_STYLE_DEFAULT;
@@ -548,8 +574,8 @@ tty_diff(struct buf *b, const struct grid *shown, const struct grid *frame,
 			c.cx = c.cy = -1;	/* not a position: use CUP */
 		for (y = 0; y < frame->sy; y++) {
 			srow[y] = tty_grid_row(shown, y);
-			differ[y] = !tty_row_same(tty_grid_row(frame, y),
-			    srow[y], frame->sx);
+			differ[y] = !tty_row_same(&c, tty_grid_row(frame, y),
+			    srow[y]);
 		}
 		tty_scroll(&c, frame, srow, differ, &blank);
 	}

@@ -1,5 +1,7 @@
 /*
- * utf8-width.c - how many terminal columns a code point takes.
+ * utf8-width.c - how many terminal columns a code point takes, and which
+ * of the zero-width ones are combining marks (drawn on the character before
+ * them) and which characters are spaces (which no mark sits on).
  *
  * Our own tables rather than libc wcwidth(), which depends on the process
  * locale and on the glibc version: every client's layout must be the same
@@ -412,6 +414,41 @@ utf8_width_table(uint32_t cp)
 	    sizeof utf8_width_wide / sizeof utf8_width_wide[0], cp))
 		return 2;
 	return 1;
+}
+
+/*
+ * The zero-width code points that are not combining marks: the format
+ * characters of utf8_width_zero (category Cf in Unicode 14.0) and the
+ * variation selectors (Mn, but they choose a glyph's look, and an emoji
+ * look is two columns on most terminals).  Written by hand from the same
+ * data as the tables above; test-grid checks the edges.
+ */
+static const struct utf8_range utf8_width_nomark[] = {
+	{ 0x00600, 0x00605 }, { 0x0061c, 0x0061c }, { 0x006dd, 0x006dd },
+	{ 0x0070f, 0x0070f }, { 0x00890, 0x00891 }, { 0x008e2, 0x008e2 },
+	{ 0x0180b, 0x0180f }, { 0x0200b, 0x0200f }, { 0x0202a, 0x0202e },
+	{ 0x02060, 0x02064 }, { 0x02066, 0x0206f }, { 0x0fe00, 0x0fe0f },
+	{ 0x0feff, 0x0feff }, { 0x0fff9, 0x0fffb }, { 0x110bd, 0x110bd },
+	{ 0x110cd, 0x110cd }, { 0x13430, 0x13438 }, { 0x1bca0, 0x1bca3 },
+	{ 0x1d173, 0x1d17a }, { 0xe0001, 0xe0001 }, { 0xe0020, 0xe007f },
+	{ 0xe0100, 0xe01ef },
+};
+
+int
+utf8_mark(uint32_t cp)
+{
+	if (cp < 0x300)
+		return 0;	/* Latin-1 and controls: never */
+	return utf8_width(cp) == 0 && !utf8_width_in(utf8_width_nomark,
+	    sizeof utf8_width_nomark / sizeof utf8_width_nomark[0], cp);
+}
+
+int
+utf8_space(uint32_t cp)
+{
+	return cp == ' ' || cp == 0xa0 || cp == 0x1680 ||
+	    (cp >= 0x2000 && cp <= 0x200a) || cp == 0x202f || cp == 0x205f ||
+	    cp == 0x3000;
 }
 
 int

@@ -44,6 +44,20 @@ int	utf8_width(uint32_t cp);
 /* The same from the tables only, without utf8_width's shortcuts (tests). */
 int	utf8_width_table(uint32_t cp);
 
+/*
+ * 1 if cp is a combining mark: zero columns, drawn on the character before
+ * it (é as e + U+0301, Indic and Thai vowel signs, Hangul conjoining
+ * jamo).  The zero-width code points that are not marks are the format
+ * characters (bidi controls, zero-width space and joiners, tags), which
+ * reorder or join what a terminal shows, and the variation selectors,
+ * which may turn a narrow glyph into a wide emoji: the grid drops those.
+ */
+int	utf8_mark(uint32_t cp);
+
+/* 1 if cp is a space (U+0020, U+00A0, U+2000-200A, U+3000, ...): nothing
+ * for a mark to sit on.  The same set as src/term's clean_space. */
+int	utf8_space(uint32_t cp);
+
 /* Columns of a UTF-8 string as the grid would draw it (invalid bytes and
  * controls count 0, as grid_put drops them). */
 int	utf8_strwidth(const char *s);

@@ -34,7 +34,7 @@ static const char *const view_help_text[] = {
 	"p, Enter on a name\ta profile; r in it reports him to the sysop",
 	"t, then /ignore NAME\tstop seeing his chat (/unignore NAME)",
 	"S\tthe sysop menu (sysops only)",
-	"q, Ctrl-D\tleave the hall",
+	"q, Ctrl-D, Ctrl-C\tleave the hall (Ctrl-C asks first in your game)",
 	"#Table",
 	"Arrows, h j k l\tmove the cursor on the board",
 	"Enter, Space\tplace a stone; shogi: pick up a piece, then its square",

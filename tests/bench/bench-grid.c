@@ -6,8 +6,11 @@
  * board, for a chat line appended there (the pane shares its rows with the
  * board, so only its rows below the board can be scrolled), for a chat
  * line appended in the lobby (screens/view-lobby.c: a full-width pane the
- * writer scrolls with a scroll region), and the diffs per second at 80x24
- * and 200x60.  Figures only; nothing passes or fails.
+ * writer scrolls with a scroll region), the same with the chat in accented
+ * text (combining marks: Vietnamese-like e + U+0323 U+0302), the diffs per
+ * second at 80x24 and 200x60, and what a grid takes in memory (a cell, an
+ * 80x24 grid, and its side table of marks when the chat has them).
+ * Figures only; nothing passes or fails.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,10 +86,11 @@ draw(struct grid *g, int stones, int chat_first)
 /*
  * The lobby with nchat messages of about 60 columns (the newest at the
  * bottom of its full-width chat pane), as a viewer whose focus is on the
- * tables sees it.
+ * tables sees it; with marks, a third of the letters carry one or two
+ * combining marks.
  */
 static void
-draw_lobby(struct grid *g, int nchat)
+draw_lobby(struct grid *g, int nchat, int marks)
 {
 	static const struct view_table_row tables[] = {
 		{ .code = "AB12", .variant = "renju", .seats = 2,
@@ -106,9 +110,9 @@ draw_lobby(struct grid *g, int nchat)
 	};
 	static const char *who[] = { "alice", "bob", "dave", "erin" };
 	struct view_chat_line	chat[CHAT_LINES];
-	char			text[CHAT_LINES][61], when[CHAT_LINES][6];
+	char			text[CHAT_LINES][61 * 5], when[CHAT_LINES][6];
 	struct view_lobby	v;
-	int			i, j;
+	int			i, j, n;
 
 	memset(&v, 0, sizeof v);
 	v.chrome.hall = "gamehall";
@@ -125,9 +129,14 @@ draw_lobby(struct grid *g, int nchat)
 	if (nchat > CHAT_LINES)
 		nchat = CHAT_LINES;
 	for (i = 0; i < nchat; i++) {
-		for (j = 0; j < 60; j++)
-			text[i][j] = j % 6 == 5 ? ' ' : 'a' + (i * 7 + j) % 26;
-		text[i][60] = '\0';
+		for (j = n = 0; j < 60; j++) {
+			text[i][n++] = j % 6 == 5 ? ' ' : 'a' + (i * 7 + j) % 26;
+			if (marks && j % 6 == 1)
+				n += sprintf(text[i] + n, "\xcc\x81");
+			else if (marks && j % 6 == 3)
+				n += sprintf(text[i] + n, "\xcc\xa3\xcc\x82");
+		}
+		text[i][n] = '\0';
 		snprintf(when[i], sizeof when[i], "12:%02d", i % 60);
 		chat[i].time = when[i];
 		chat[i].from = who[i % 4];
@@ -168,10 +177,14 @@ sizes(const char *label, const struct tty_caps *caps)
 	draw(a, 41, 1);
 	printf("%-18s side chat line:    %6zu bytes (pane beside the board)\n",
 	    label, diff_bytes(b, a, caps));
-	draw_lobby(a, 60);
-	draw_lobby(b, 61);
+	draw_lobby(a, 60, 0);
+	draw_lobby(b, 61, 0);
 	printf("%-18s lobby chat line:   %6zu bytes (full-width pane scrolled)"
 	    "\n", label, diff_bytes(a, b, caps));
+	draw_lobby(a, 60, 1);
+	draw_lobby(b, 61, 1);
+	printf("%-18s accented line:     %6zu bytes (the same, with marks)\n",
+	    label, diff_bytes(a, b, caps));
 	grid_free(a);
 	grid_free(b);
 }
@@ -212,12 +225,31 @@ rate(int sx, int sy, const struct tty_caps *caps)
 	rate_one("diffs (a stone)", a, b, caps);
 	rate_one("diffs (stone + chat scroll)", a, c, caps);
 	rate_one("full redraws", a, NULL, caps);
-	draw_lobby(a, 60);
-	draw_lobby(b, 61);
+	draw_lobby(a, 60, 0);
+	draw_lobby(b, 61, 0);
 	rate_one("diffs (lobby chat line)", a, b, caps);
+	draw_lobby(a, 60, 1);
+	draw_lobby(b, 61, 1);
+	rate_one("diffs (accented chat line)", a, b, caps);
+	rate_one("full redraws (accented)", a, NULL, caps);
 	grid_free(a);
 	grid_free(b);
 	grid_free(c);
+}
+
+/* What one client's shown grid costs while it sits idle. */
+static void
+memory(void)
+{
+	struct grid	*g = grid_create(80, 24);
+
+	printf("memory: cell %zu bytes; 80x24 grid %zu bytes", sizeof
+	    (struct grid_cell), grid_bytes(g));
+	draw_lobby(g, 60, 0);
+	printf("; lobby %zu", grid_bytes(g));
+	draw_lobby(g, 60, 1);
+	printf("; lobby, accented chat %zu\n", grid_bytes(g));
+	grid_free(g);
 }
 
 int
@@ -232,5 +264,6 @@ main(void)
 	sizes("ascii/no colour", &ascii_none);
 	rate(80, 24, &utf8_256);
 	rate(200, 60, &utf8_256);
+	memory();
 	return 0;
 }

@@ -25,9 +25,32 @@ row_text(const struct grid *g, int y)
 	for (x = 0; x < g->sx; x++) {
 		const struct grid_cell *c = grid_get(g, x, y);
 
-		if (c->ch != GRID_PAD)
-			len += utf8_encode(c->ch, out + len);
+		uint32_t		marks[GRID_MARKS_MAX];
+		int			i, n;
+
+		if (c->ch == GRID_PAD)
+			continue;
+		len += utf8_encode(c->ch, out + len);
+		n = grid_cell_marks(g, c, marks);
+		for (i = 0; i < n; i++)
+			len += utf8_encode(marks[i], out + len);
 	}
+	out[len] = '\0';
+	return out;
+}
+
+/* The marks on cell x,y as UTF-8 ("" for none). */
+static const char *
+marks_text(const struct grid *g, int x, int y)
+{
+	static char	 out[64];
+	uint32_t	 marks[GRID_MARKS_MAX];
+	size_t		 len = 0;
+	int		 i, n;
+
+	n = grid_cell_marks(g, grid_get(g, x, y), marks);
+	for (i = 0; i < n; i++)
+		len += utf8_encode(marks[i], out + len);
 	out[len] = '\0';
 	return out;
 }
@@ -44,6 +67,9 @@ check_invariant(const struct grid *g)
 			const struct grid_cell *n = grid_get(g, x + 1, y);
 
 			CHECK(c->ch != 0x1b);
+			/* Marks sit on a character: never a pad or a space. */
+			if (c->ch == GRID_PAD || c->ch == ' ')
+				CHECK(grid_cell_marks(g, c, NULL) == 0);
 			if (c->ch == GRID_PAD) {
 				CHECK(x > 0);
 				CHECK(utf8_width(grid_get(g, x - 1, y)->ch) == 2);
@@ -198,11 +224,11 @@ START_TEST(test_grid_put)
 	grid_clear(g, NULL);
 	grid_put(g, 0, 0, NULL, "a\x1b[2Jb\x07\xff\xc0\xaf" "c\xc2\x9b");
 	ck_assert_str_eq(row_text(g, 0), "a[2Jbc    ");
-	/* zero-width characters are dropped */
+	/* a mark stays on its letter; a format character is dropped */
 	grid_clear(g, NULL);
 	ck_assert_int_eq(grid_put(g, 0, 0, NULL, "e\xcc\x81x\xe2\x80\x8b"
 	    "y"), 3);
-	ck_assert_str_eq(row_text(g, 0), "exy       ");
+	ck_assert_str_eq(row_text(g, 0), "e\xcc\x81xy       ");
 	/* maxcols */
 	grid_clear(g, NULL);
 	ck_assert_int_eq(grid_putn(g, 0, 0, 3, NULL, "abcdef", 6), 3);
@@ -364,6 +390,293 @@ START_TEST(test_grid_copy_cursor)
 }
 END_TEST
 
+START_TEST(test_utf8_mark)
+{
+	ck_assert_int_eq(utf8_mark(0x301), 1);		/* combining acute */
+	ck_assert_int_eq(utf8_mark(0x94d), 1);		/* Devanagari virama */
+	ck_assert_int_eq(utf8_mark(0xe48), 1);		/* Thai mai ek */
+	ck_assert_int_eq(utf8_mark(0x1161), 1);		/* jamo: vowel a */
+	ck_assert_int_eq(utf8_mark(0x11a8), 1);		/* jamo: final g */
+	ck_assert_int_eq(utf8_mark(0x20dd), 1);		/* enclosing circle */
+	ck_assert_int_eq(utf8_mark('e'), 0);
+	ck_assert_int_eq(utf8_mark(0x93e), 0);		/* spacing: a column */
+	ck_assert_int_eq(utf8_mark(0x200b), 0);		/* zero-width space */
+	ck_assert_int_eq(utf8_mark(0x200d), 0);		/* ZWJ */
+	ck_assert_int_eq(utf8_mark(0x202e), 0);		/* RLO */
+	ck_assert_int_eq(utf8_mark(0x2066), 0);		/* LRI */
+	ck_assert_int_eq(utf8_mark(0xfeff), 0);
+	ck_assert_int_eq(utf8_mark(0xfe0f), 0);		/* VS16: emoji look */
+	ck_assert_int_eq(utf8_mark(0xe0101), 0);	/* VS18 */
+	ck_assert_int_eq(utf8_mark(0xe0041), 0);	/* tag */
+	ck_assert_int_eq(utf8_mark(0x1b), 0);
+	ck_assert_int_eq(utf8_mark(0x110000), 0);
+	ck_assert_int_eq(utf8_space(' '), 1);
+	ck_assert_int_eq(utf8_space(0xa0), 1);
+	ck_assert_int_eq(utf8_space(0x3000), 1);
+	ck_assert_int_eq(utf8_space('a'), 0);
+}
+END_TEST
+
+/* Combining marks ride on the character written before them. */
+START_TEST(test_grid_marks)
+{
+	struct grid		*g = grid_create(10, 3);
+	struct grid_style	 red = { GRID_RED, GRID_DEFAULT, 0 };
+	uint32_t		 m[GRID_MARKS_MAX];
+
+	/* cafe + U+0301: four columns, the mark on the e */
+	ck_assert_int_eq(grid_put(g, 0, 0, &red, "cafe\xcc\x81!"), 5);
+	ck_assert_str_eq(row_text(g, 0), "cafe\xcc\x81!     ");
+	ck_assert_int_eq(grid_cell_marks(g, grid_get(g, 3, 0), m), 1);
+	ck_assert_uint_eq(m[0], 0x301);
+	ck_assert_int_eq(grid_cell_marks(g, grid_get(g, 4, 0), m), 0);
+	ck_assert_uint_eq(grid_get(g, 4, 0)->ch, '!');
+
+	/* at most GRID_MARKS_MAX (4), in order; the rest are dropped */
+	grid_put(g, 0, 1, NULL, "e\xcc\x81\xcc\x82\xcc\x83\xcc\x84"
+	    "\xcc\x85\xcc\x86x");
+	ck_assert_str_eq(marks_text(g, 0, 1), "\xcc\x81\xcc\x82\xcc\x83"
+	    "\xcc\x84");
+	ck_assert_uint_eq(grid_get(g, 1, 1)->ch, 'x');
+	ck_assert_str_eq(marks_text(g, 1, 1), "");
+
+	/* at the start of a string, or after a space: dropped, and what the
+	 * grid showed before the string keeps its own */
+	grid_clear(g, NULL);
+	grid_put(g, 0, 0, NULL, "Z");
+	ck_assert_int_eq(grid_put(g, 1, 0, NULL, "\xcc\x81" "a \xcc\x81"
+	    "b\xc2\xa0\xcc\x81"), 4);
+	ck_assert_str_eq(row_text(g, 0), "Za b\xc2\xa0     ");
+	/* after a dropped control or invalid byte: dropped too */
+	grid_put(g, 0, 1, NULL, "a\x07\xcc\x81" "b\xff\xcc\x81" "c");
+	ck_assert_str_eq(row_text(g, 1), "abc       ");
+	/* format characters and variation selectors are not marks */
+	grid_put(g, 0, 2, NULL, "a\xe2\x80\xae\xe2\x80\x8d\xef\xb8\x8f"
+	    "b");
+	ck_assert_str_eq(row_text(g, 2), "ab        ");
+
+	/* a wide character: the marks on its left half, none on the pad */
+	grid_clear(g, NULL);
+	ck_assert_int_eq(grid_put(g, 0, 0, NULL, "\xe4\xb8\xad\xcc\x81x"),
+	    3);
+	ck_assert_str_eq(marks_text(g, 0, 0), "\xcc\x81");
+	ck_assert_str_eq(marks_text(g, 1, 0), "");
+	/* a Hangul syllable as conjoining jamo: ᄀ (wide) + ᅡ + ᆨ */
+	ck_assert_int_eq(grid_put(g, 4, 0, NULL, "\xe1\x84\x80\xe1\x85\xa1"
+	    "\xe1\x86\xa8"), 2);
+	ck_assert_str_eq(marks_text(g, 4, 0), "\xe1\x85\xa1\xe1\x86\xa8");
+	check_invariant(g);
+
+	/* maxcols and the right edge end the text, not its last marks */
+	grid_clear(g, NULL);
+	ck_assert_int_eq(grid_putn(g, 0, 0, 4, NULL, "cafe\xcc\x81x", 8), 4);
+	ck_assert_str_eq(row_text(g, 0), "cafe\xcc\x81      ");
+	ck_assert_int_eq(grid_put(g, 8, 1, NULL, "ae\xcc\x81z"), 2);
+	ck_assert_str_eq(marks_text(g, 9, 1), "\xcc\x81");
+	/* ... but a wide character cut at the edge leaves a bare space */
+	ck_assert_int_eq(grid_put(g, 9, 2, NULL, "\xe4\xb8\xad\xcc\x81"), 1);
+	ck_assert_str_eq(marks_text(g, 9, 2), "");
+	/* and so does one cut at the left edge; a letter left of column 0
+	 * takes its marks with it */
+	ck_assert_int_eq(grid_put(g, -1, 2, NULL, "\xe4\xb8\xad\xcc\x81"
+	    "e\xcc\x82"), 3);
+	ck_assert_str_eq(row_text(g, 2), " e\xcc\x82        ");
+	ck_assert_int_eq(grid_put(g, -1, 2, NULL, "e\xcc\x81" "ab"), 3);
+	ck_assert_str_eq(row_text(g, 2), "ab        ");
+	check_invariant(g);
+
+	/* grid_mark: one mark on the character at x,y (or its left half) */
+	grid_clear(g, NULL);
+	grid_put(g, 0, 0, NULL, "a\xe4\xb8\xad");
+	ck_assert_int_eq(grid_mark(g, 0, 0, 0x301), 1);
+	ck_assert_int_eq(grid_mark(g, 2, 0, 0x302), 1);	/* the pad */
+	ck_assert_str_eq(marks_text(g, 1, 0), "\xcc\x82");
+	ck_assert_int_eq(grid_mark(g, 3, 0, 0x301), 0);	/* a space */
+	ck_assert_int_eq(grid_mark(g, 0, 0, 'x'), 0);	/* not a mark */
+	ck_assert_int_eq(grid_mark(g, 0, 0, 0x202e), 0);
+	ck_assert_int_eq(grid_mark(g, 10, 0, 0x301), 0);
+	ck_assert_int_eq(grid_mark(g, 0, -1, 0x301), 0);
+	ck_assert_int_eq(grid_mark(g, 0, 0, 0x302), 1);
+	ck_assert_int_eq(grid_mark(g, 0, 0, 0x303), 1);
+	ck_assert_int_eq(grid_mark(g, 0, 0, 0x304), 1);
+	ck_assert_int_eq(grid_mark(g, 0, 0, 0x305), 0);	/* a fifth */
+	ck_assert_str_eq(marks_text(g, 0, 0), "\xcc\x81\xcc\x82\xcc\x83"
+	    "\xcc\x84");
+	grid_free(g);
+}
+END_TEST
+
+/* Writing over a character takes its marks away; restyling keeps them. */
+START_TEST(test_grid_marks_overwrite)
+{
+	struct grid		*g = grid_create(8, 2);
+	struct grid_style	 blue = { GRID_DEFAULT, GRID_BLUE, 0 };
+
+	grid_put(g, 0, 0, NULL, "e\xcc\x81" "e\xcc\x81" "e\xcc\x81"
+	    "\xe4\xb8\xad\xcc\x81" "e\xcc\x81");
+	ck_assert_str_eq(row_text(g, 0), "e\xcc\x81" "e\xcc\x81" "e\xcc\x81"
+	    "\xe4\xb8\xad\xcc\x81" "e\xcc\x81" "  ");
+	grid_restyle(g, 0, 0, 8, 1, &blue);
+	ck_assert_str_eq(marks_text(g, 0, 0), "\xcc\x81");
+	grid_set(g, 0, 0, 'e', NULL);			/* the same letter */
+	ck_assert_str_eq(marks_text(g, 0, 0), "");
+	grid_put(g, 1, 0, NULL, "o");
+	ck_assert_str_eq(marks_text(g, 1, 0), "");
+	grid_fill(g, 2, 0, 1, 1, 'e', NULL);
+	ck_assert_str_eq(marks_text(g, 2, 0), "");
+	grid_set(g, 4, 0, 'x', NULL);	/* the pad of 中: 中 goes, marks too */
+	ck_assert_uint_eq(grid_get(g, 3, 0)->ch, ' ');
+	ck_assert_str_eq(marks_text(g, 3, 0), "");
+	grid_hline(g, 5, 0, 1, GRID_LINE_LIGHT, NULL);
+	ck_assert_str_eq(marks_text(g, 5, 0), "");
+	check_invariant(g);
+	/* clear and resize take every mark */
+	grid_put(g, 0, 1, NULL, "e\xcc\x81");
+	grid_clear(g, NULL);
+	ck_assert_str_eq(marks_text(g, 0, 1), "");
+	grid_put(g, 0, 1, NULL, "e\xcc\x81");
+	ck_assert_int_eq(grid_resize(g, 9, 3), 0);
+	ck_assert_str_eq(marks_text(g, 0, 1), "");
+	grid_free(g);
+}
+END_TEST
+
+/* Equal cells of two grids compare equal whatever their side tables. */
+START_TEST(test_grid_marks_compare_copy)
+{
+	struct grid	*a = grid_create(6, 2), *b = grid_create(6, 2);
+	struct grid	*c = grid_create(3, 1);
+
+	/* The same text drawn in another order: other table entries. */
+	grid_put(a, 0, 0, NULL, "e\xcc\x88" "e\xcc\x81");
+	grid_put(b, 1, 0, NULL, "e\xcc\x81");
+	grid_put(b, 0, 0, NULL, "e\xcc\x88");
+	ck_assert(grid_cell_equal(a, grid_get(a, 0, 0), b, grid_get(b, 0, 0)));
+	ck_assert(grid_cell_equal(a, grid_get(a, 1, 0), b, grid_get(b, 1, 0)));
+	ck_assert(!grid_cell_equal(a, grid_get(a, 0, 0), b,
+	    grid_get(b, 1, 0)));
+	/* a mark against none, and two marks against one */
+	grid_put(b, 2, 0, NULL, "e");
+	grid_put(a, 2, 0, NULL, "e\xcc\x81");
+	ck_assert(!grid_cell_equal(a, grid_get(a, 2, 0), b,
+	    grid_get(b, 2, 0)));
+	ck_assert(!grid_cell_equal(b, grid_get(b, 2, 0), a,
+	    grid_get(a, 2, 0)));
+	grid_put(b, 2, 0, NULL, "e\xcc\x81\xcc\x81");
+	ck_assert(!grid_cell_equal(a, grid_get(a, 2, 0), b,
+	    grid_get(b, 2, 0)));
+	ck_assert(grid_cell_equal(a, grid_get(a, 3, 0), b, grid_get(b, 3, 0)));
+
+	/* grid_copy takes the marks along, and they stay when the source
+	 * changes */
+	ck_assert_int_eq(grid_copy(c, a), 0);
+	ck_assert_str_eq(row_text(c, 0), row_text(a, 0));
+	for (int x = 0; x < 6; x++)
+		ck_assert(grid_cell_equal(a, grid_get(a, x, 0), c,
+		    grid_get(c, x, 0)));
+	grid_clear(a, NULL);
+	grid_put(a, 0, 0, NULL, "o\xcc\x83");
+	ck_assert_str_eq(row_text(c, 0), "e\xcc\x88" "e\xcc\x81" "e\xcc\x81"
+	    "   ");
+	/* a copy without marks leaves none behind */
+	grid_clear(a, NULL);
+	ck_assert_int_eq(grid_copy(c, a), 0);
+	ck_assert_str_eq(row_text(c, 0), "      ");
+	ck_assert(grid_cell_equal(a, grid_get(a, 0, 0), c, grid_get(c, 0, 0)));
+	grid_free(a);
+	grid_free(b);
+	grid_free(c);
+}
+END_TEST
+
+/*
+ * Many distinct mark sequences written over and over without a clear: the
+ * side table is reclaimed and every cell keeps exactly its own marks.
+ */
+START_TEST(test_grid_marks_many)
+{
+	enum { SX = 120, SY = 40 };
+	struct grid	*g = grid_create(SX, SY);
+	static uint32_t	 want[SX * SY][GRID_MARKS_MAX];
+	uint32_t	 m[GRID_MARKS_MAX];
+	unsigned	 seed = 77;
+	int		 i, j, k, n, x, y;
+
+	memset(want, 0, sizeof want);
+	grid_fill(g, 0, 0, SX, SY, 'o', NULL);
+	for (i = 0; i < 300000; i++) {
+		seed = seed * 1103515245 + 12345;
+		x = (seed >> 8) % SX;
+		y = (seed >> 16) % SY;
+		if ((seed >> 4) % 16 == 0) {
+			grid_set(g, x, y, 'o', NULL);	/* marks go */
+			memset(want[y * SX + x], 0, sizeof want[0]);
+			continue;
+		}
+		n = 1 + (seed >> 24) % GRID_MARKS_MAX;
+		grid_set(g, x, y, 'o', NULL);
+		memset(want[y * SX + x], 0, sizeof want[0]);
+		for (j = 0; j < n; j++) {
+			seed = seed * 1103515245 + 12345;
+			want[y * SX + x][j] = 0x300 + (seed >> 10) % 0x70;
+			CHECK(grid_mark(g, x, y, want[y * SX + x][j]) == 1);
+		}
+	}
+	for (y = 0; y < SY; y++) {
+		for (x = 0; x < SX; x++) {
+			n = grid_cell_marks(g, grid_get(g, x, y), m);
+			for (k = 0; k < GRID_MARKS_MAX; k++) {
+				CHECK(k < n ? m[k] == want[y * SX + x][k] :
+				    want[y * SX + x][k] == 0);
+			}
+		}
+	}
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * More different sequences than the side table's 65535 ids on one screen:
+ * the ones beyond are dropped (the characters stay), quickly, and a clear
+ * makes room again.
+ */
+START_TEST(test_grid_marks_full)
+{
+	enum { SX = 300, SY = 300 };
+	struct grid	*g = grid_create(SX, SY), *c = grid_create(1, 1);
+	char		 text[16];
+	int		 i, n, with = 0;
+
+	for (i = 0; i < SX * SY; i++) {
+		n = 0;
+		text[n++] = 'o';
+		n += utf8_encode(0x300 + i % 112, text + n);
+		n += utf8_encode(0x300 + i / 112 % 112, text + n);
+		n += utf8_encode(0x300 + i / 12544, text + n);
+		CHECK(grid_putn(g, i % SX, i / SX, 1, NULL, text, n) == 1);
+	}
+	for (i = 0; i < SX * SY; i++) {
+		n = grid_cell_marks(g, grid_get(g, i % SX, i / SX), NULL);
+		CHECK(n == 0 || n == 3);
+		CHECK(grid_get(g, i % SX, i / SX)->ch == 'o');
+		with += n == 3;
+	}
+	ck_assert_int_eq(with, 65535);
+	ck_assert_int_eq(grid_copy(c, g), 0);
+	ck_assert_int_eq(strncmp(row_text(c, 0), "o\xcc\x80\xcc\x80\xcc\x80"
+	    "o\xcc\x81\xcc\x80\xcc\x80" "o\xcc\x82\xcc\x80\xcc\x80", 21), 0);
+	for (i = 0; i < SX * SY; i++) {
+		CHECK(grid_cell_equal(g, grid_get(g, i % SX, i / SX), c,
+		    grid_get(c, i % SX, i / SX)));
+	}
+	grid_clear(g, NULL);
+	grid_put(g, 0, 0, NULL, "e\xcc\x81");
+	ck_assert_str_eq(marks_text(g, 0, 0), "\xcc\x81");
+	grid_free(g);
+	grid_free(c);
+}
+END_TEST
+
 /* Random drawing never breaks the invariant or writes outside. */
 START_TEST(test_grid_random)
 {
@@ -385,7 +698,9 @@ START_TEST(test_grid_random)
 			grid_set(g, x, y, chars[(seed >> 3) % 7], NULL);
 			break;
 		case 1:
-			grid_put(g, x, y, NULL, "中a文bc가");
+			grid_put(g, x, y, NULL, (seed >> 4) % 2 ? "中a文bc가" :
+			    "中\xcc\x81" "a\xcc\x82 \xcc\x83" "b\xe1\x84\x80"
+			    "\xe1\x85\xa1");
 			break;
 		case 2:
 			grid_fill(g, x, y, 3, 2, chars[(seed >> 3) % 7], NULL);
@@ -422,6 +737,12 @@ grid_suite(void)
 	tcase_add_test(tc, test_grid_fill_restyle);
 	tcase_add_test(tc, test_grid_box);
 	tcase_add_test(tc, test_grid_copy_cursor);
+	tcase_add_test(tc, test_utf8_mark);
+	tcase_add_test(tc, test_grid_marks);
+	tcase_add_test(tc, test_grid_marks_overwrite);
+	tcase_add_test(tc, test_grid_marks_compare_copy);
+	tcase_add_test(tc, test_grid_marks_many);
+	tcase_add_test(tc, test_grid_marks_full);
 	tcase_add_test(tc, test_grid_random);
 	suite_add_tcase(s, tc);
 	return s;

@@ -163,6 +163,28 @@ expect_colour(const struct tty_caps *caps, int c)
 	return c;
 }
 
+/*
+ * The combining characters libvterm keeps after the first are the cell's
+ * marks when the terminal shows them (UTF-8, a character drawn as itself),
+ * and none otherwise.
+ */
+static void
+check_marks(const VTermScreenCell *cell, const struct grid *f,
+    const struct grid_cell *c, int x, int y, int shown)
+{
+	uint32_t	marks[GRID_MARKS_MAX];
+	int		i, n = shown ? grid_cell_marks(f, c, marks) : 0;
+
+	for (i = 0; i < n; i++) {
+		if (cell->chars[1 + i] != marks[i])
+			ck_abort_msg("cell %d,%d: mark %d U+%04X, want U+%04X",
+			    x, y, i, cell->chars[1 + i], marks[i]);
+	}
+	if (cell->chars[0] != 0 && cell->chars[1 + n] != 0)
+		ck_abort_msg("cell %d,%d: mark %d U+%04X, want none", x, y, n,
+		    cell->chars[1 + n]);
+}
+
 /* The virtual screen equals frame as this terminal can show it. */
 static void
 term_check(struct term *t, const struct grid *f, const struct tty_caps *caps)
@@ -197,6 +219,9 @@ term_check(struct term *t, const struct grid *f, const struct tty_caps *caps)
 				ck_abort_msg("cell %d,%d: U+%04X, want U+%04X",
 				    x, y, got, want);
 			}
+			check_marks(&cell, f, c, x, y, caps->utf8 &&
+			    utf8_width(c->ch) >= 1 && (utf8_width(c->ch) == 1
+			    || wide));
 			CHECK((cell.width) == (wide ? 2 : 1));
 			CHECK(cell.attrs.bold ==
 			    !!(c->style.attr & GRID_BOLD));
@@ -259,7 +284,7 @@ random_change(struct grid *g, uint64_t *s, int amount)
 		x = rnd(s) % g->sx;
 		y = rnd(s) % g->sy;
 		st = random_style(s);
-		op = rnd(s) % 8;
+		op = rnd(s) % 9;
 		switch (op) {
 		case 0: case 1: case 2:
 			grid_set(g, x, y, test_chars[rnd(s) %
@@ -280,6 +305,13 @@ random_change(struct grid *g, uint64_t *s, int amount)
 			break;
 		case 7:
 			grid_hline(g, 0, y, g->sx, GRID_LINE_LIGHT, &st);
+			break;
+		case 8:	/* combining marks: café, 中́, ที่, 각 as jamo */
+			grid_put(g, x, y, &st, rnd(s) % 2 ?
+			    "cafe\xcc\x81 \xe4\xb8\xad\xcc\x81\xcc\x88" :
+			    "\xe0\xb8\x97\xe0\xb8\xb5\xe0\xb9\x88"
+			    "\xe1\x84\x80\xe1\x85\xa1\xe1\x86\xa8o\xcc\x83");
+			grid_mark(g, x, y, 0x323);
 			break;
 		}
 	}
@@ -761,6 +793,158 @@ START_TEST(test_tty_hostile_cells)
 }
 END_TEST
 
+/*
+ * Combining marks: café typed as e + U+0301 goes out as the letter and its
+ * mark, a change of the mark alone rewrites that cell, and a terminal
+ * without UTF-8 gets the letters alone, where they always were.
+ */
+START_TEST(test_tty_marks)
+{
+	struct tty_caps	 utf8 = { 1, TTY_COLOURS_256 };
+	struct tty_caps	 ascii = { 0, TTY_COLOURS_256 };
+	struct grid	*shown = grid_create(10, 2), *frame = grid_create(10, 2);
+	struct buf	 b;
+	struct term	 t;
+
+	buf_init(&b);
+	term_open(&t, 10, 2);
+	grid_put(frame, 0, 0, NULL, "cafe\xcc\x81!");
+	grid_cursor(frame, 5, 0, 1);
+	tty_diff(&b, NULL, frame, &utf8);
+	ck_assert_uint_eq(count(&b, "cafe\xcc\x81!"), 1);
+	term_feed(&t, &b, &utf8);
+	term_check(&t, frame, &utf8);
+	grid_copy(shown, frame);
+
+	/* Only the mark changes (acute to grave): that cell is rewritten. */
+	grid_put(frame, 0, 0, NULL, "cafe\xcc\x80!");
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &utf8);
+	ck_assert_uint_eq(count(&b, "e\xcc\x80"), 1);
+	ck_assert_uint_eq(count(&b, "caf"), 0);
+	ck_assert_uint_eq(count(&b, "!"), 0);
+	term_feed(&t, &b, &utf8);
+	term_check(&t, frame, &utf8);
+	grid_copy(shown, frame);
+
+	/* A second mark on the same letter, then none. */
+	grid_put(frame, 0, 0, NULL, "cafe\xcc\x80\xcc\xa3!");
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &utf8);
+	ck_assert_uint_eq(count(&b, "e\xcc\x80\xcc\xa3"), 1);
+	term_feed(&t, &b, &utf8);
+	term_check(&t, frame, &utf8);
+	grid_copy(shown, frame);
+	grid_put(frame, 0, 0, NULL, "cafe!");
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &utf8);
+	ck_assert_uint_gt(b.len, 0);
+	ck_assert_uint_eq(count(&b, "\xcc"), 0);
+	term_feed(&t, &b, &utf8);
+	term_check(&t, frame, &utf8);
+	grid_copy(shown, frame);
+
+	/* Nothing changed: nothing sent. */
+	grid_put(frame, 0, 0, NULL, "cafe!");
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &utf8);
+	ck_assert_uint_eq(b.len, 0);
+
+	/*
+	 * A mark's number is its own grid's: the same bytes in both rows
+	 * (each grid's first sequence) that are different marks are
+	 * written, and the same marks under other numbers are not.
+	 */
+	grid_clear(shown, NULL);
+	grid_clear(frame, NULL);
+	grid_put(shown, 0, 1, NULL, "e\xcc\x80");
+	grid_put(frame, 0, 1, NULL, "e\xcc\x81");
+	ck_assert_int_eq(memcmp(grid_get(shown, 0, 1), grid_get(frame, 0, 1),
+	    sizeof (struct grid_cell)), 0);
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &utf8);
+	ck_assert_uint_eq(count(&b, "e\xcc\x81"), 1);
+	grid_clear(shown, NULL);
+	grid_clear(frame, NULL);
+	grid_put(shown, 0, 1, NULL, "e\xcc\x80" "e\xcc\x81");
+	grid_put(frame, 1, 1, NULL, "e\xcc\x81");
+	grid_put(frame, 0, 1, NULL, "e\xcc\x80");
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &utf8);
+	ck_assert_uint_eq(b.len, 0);
+	term_close(&t);
+
+	/* ASCII: the letters without their marks, at the same columns. */
+	term_open(&t, 10, 2);
+	grid_put(frame, 0, 0, NULL, "cafe\xcc\x81!");
+	grid_put(frame, 0, 1, NULL, "\xe4\xb8\xad\xcc\x81x");	/* 中́x */
+	buf_reset(&b);
+	tty_diff(&b, NULL, frame, &ascii);
+	ck_assert_uint_eq(count(&b, "cafe!"), 1);
+	ck_assert_uint_eq(count(&b, "??x"), 1);
+	term_feed(&t, &b, &ascii);	/* checks: no byte above 0x7f */
+	term_check(&t, frame, &ascii);
+	grid_copy(shown, frame);
+	/* ... and a change of a mark alone costs nothing there. */
+	grid_put(frame, 0, 0, NULL, "cafe\xcc\x80!");
+	buf_reset(&b);
+	tty_diff(&b, shown, frame, &ascii);
+	ck_assert_uint_eq(b.len, 0);
+	term_close(&t);
+
+	buf_free(&b);
+	grid_free(shown);
+	grid_free(frame);
+}
+END_TEST
+
+/*
+ * Marks on wide characters (a Hangul syllable as conjoining jamo, 中 with
+ * a mark), on the last column (pending wrap) and the bottom-right cell,
+ * Thai and Hindi signs: libvterm must show each base with its marks.
+ */
+START_TEST(test_tty_marks_edges)
+{
+	const struct tty_caps	*caps = &test_caps[_i % 6];
+	static const char	*lines[] = {
+		"\xe1\x84\x80\xe1\x85\xa1\xe1\x86\xa8 ok",	/* 각 as jamo */
+		"\xe0\xb8\x97\xe0\xb8\xb5\xe0\xb9\x88 x",		/* ที่ */
+		"\xe0\xa4\xa8\xe0\xa4\xae\xe0\xa4\xb8\xe0\xa5\x8d"
+		    "\xe0\xa4\xa4\xe0\xa5\x87",			/* नमस्ते */
+		"\xe4\xb8\xad\xcc\x81\xe6\x96\x87",		/* 中́文 */
+	};
+	struct grid		*shown = grid_create(7, 3), *frame;
+	struct buf		 b;
+	struct term		 t;
+	size_t			 i;
+
+	frame = grid_create(7, 3);
+	buf_init(&b);
+	term_open(&t, 7, 3);
+	tty_diff(&b, NULL, frame, caps);
+	term_feed(&t, &b, caps);
+	grid_copy(shown, frame);
+	for (i = 0; i < 2 * (sizeof lines / sizeof lines[0]); i++) {
+		grid_clear(frame, NULL);
+		grid_put(frame, 0, 0, NULL, lines[i % 4]);
+		grid_put(frame, 1, 1, NULL, lines[(i + 1) % 4]);
+		/* e with marks on the last column, and bottom right */
+		grid_put(frame, 6, i & 1, NULL, "e\xcc\x81\xcc\xa3");
+		grid_put(frame, 5, 2, NULL, i & 1 ? "ae\xcc\x88" : "oe\xcc\x81");
+		grid_cursor(frame, i % 7, 2, i & 1);
+		buf_reset(&b);
+		tty_diff(&b, shown, frame, caps);
+		term_feed(&t, &b, caps);
+		term_check(&t, frame, caps);
+		grid_copy(shown, frame);
+	}
+	term_close(&t);
+	buf_free(&b);
+	grid_free(shown);
+	grid_free(frame);
+}
+END_TEST
+
 /* ---- scrolling ---------------------------------------------------------- */
 
 /* A line of random glyphs and styles: rows unlike each other. */
@@ -1068,6 +1252,8 @@ tty_suite(void)
 	tcase_add_test(tc, test_tty_caps);
 	tcase_add_test(tc, test_tty_enter_leave);
 	tcase_add_test(tc, test_tty_hostile_cells);
+	tcase_add_test(tc, test_tty_marks);
+	tcase_add_loop_test(tc, test_tty_marks_edges, 0, 6);
 	tcase_add_loop_test(tc, test_tty_scroll_random, 0, 12);
 	tcase_add_loop_test(tc, test_tty_scroll_cases, 0, 6);
 	tcase_add_loop_test(tc, test_tty_scroll_cost, 0, 6);
