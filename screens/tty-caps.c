@@ -111,4 +111,7 @@ tty_caps_detect(struct tty_caps *caps, const struct tty_env *env)
 		caps->colours = TTY_COLOURS_256;
 	else
 		caps->colours = TTY_COLOURS_16;
+	caps->cursor = term == NULL || !tty_caps_family(term, "dumb");
+	caps->mouse = caps->cursor && (term == NULL ||
+	    !tty_caps_in(term, tty_caps_mono_terms));
 }

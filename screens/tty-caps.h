@@ -22,8 +22,11 @@
  *    TERM -> 16.
  *  - A TERM family matches the name alone or followed by '-' or '.'
  *    (vt100-am is vt100), case-insensitively.
- *  - "dumb" still gets the ANSI writer (cursor movement is all we have), but
- *    ASCII and no colour: many clients send dumb when they know no better.
+ *  - Cursor addressing: every TERM but dumb (a terminal that only prints
+ *    lines: the hall's screens cannot be drawn on it, and it gets a line
+ *    of text instead of escape sequences).
+ *  - Mouse reports: not for dumb, vt52, vt100, vt102, vt220, vt320,
+ *    unknown (a real VT would print the mode switches as garbage).
  */
 #ifndef SCREENS_TTY_CAPS_H
 #define SCREENS_TTY_CAPS_H
@@ -35,6 +38,8 @@
 struct tty_caps {
 	int	utf8;		/* 1: UTF-8 output; 0: ASCII only */
 	int	colours;	/* TTY_COLOURS_* */
+	int	cursor;		/* can address the cursor (not TERM=dumb) */
+	int	mouse;		/* may be asked for mouse reports */
 };
 
 /* The strings as the client sent them; NULL for one that was not sent. */

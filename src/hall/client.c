@@ -95,7 +95,7 @@ client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 	c->info = info;
 
 	client_detect(c);
-	c->mouse = true;
+	c->mouse = c->detected.mouse;
 
 	c->input_ms = clock_ms(hall->clock);
 	c->cols = info->cols;
@@ -500,7 +500,7 @@ void
 client_caps_reset(struct client *c)
 {
 	c->caps = c->detected;
-	c->mouse = true;
+	c->mouse = c->detected.mouse;
 	c->caps_chosen = false;
 	client_redraw(c);
 }

@@ -369,6 +369,19 @@ hall_open_account(struct hall *hall, struct conn *conn,
 	return hall_user_identity(hall, &u);
 }
 
+/* The terminal can address its cursor (the screens need it). */
+static bool
+hall_term_addressable(const struct conn_info *info)
+{
+	struct tty_env	 env;
+	struct tty_caps	 caps;
+
+	memset(&env, 0, sizeof env);
+	env.term = info->term[0] != '\0' ? info->term : NULL;
+	tty_caps_detect(&caps, &env);
+	return caps.cursor;
+}
+
 /*
  * Whether the hall takes this connection: NULL, or why not.  A refusal
  * goes out as the connection's last line and the hall never opens it, so
@@ -383,6 +396,10 @@ hall_refusal(struct hall *hall, const struct conn_info *info)
 	if (!info->pty)
 		return "The hall draws screens, so it needs a terminal: "
 		    "connect with ssh -t.";
+	if (!hall_term_addressable(info))
+		return "The hall draws screens, and this terminal (TERM=dumb) "
+		    "cannot move its cursor: connect from a terminal window, "
+		    "or say which one it is (TERM=vt100 ssh ...).";
 	return NULL;
 }
 

@@ -255,9 +255,9 @@ memory(void)
 int
 main(void)
 {
-	struct tty_caps	utf8_256 = { 1, TTY_COLOURS_256 };
-	struct tty_caps	utf8_16 = { 1, TTY_COLOURS_16 };
-	struct tty_caps	ascii_none = { 0, TTY_COLOURS_NONE };
+	struct tty_caps	utf8_256 = { 1, TTY_COLOURS_256, 1, 1 };
+	struct tty_caps	utf8_16 = { 1, TTY_COLOURS_16, 1, 1 };
+	struct tty_caps	ascii_none = { 0, TTY_COLOURS_NONE, 1, 1 };
 
 	sizes("utf8/256 colours", &utf8_256);
 	sizes("utf8/16 colours", &utf8_16);

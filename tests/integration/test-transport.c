@@ -401,6 +401,47 @@ END_TEST
  * `ssh -T host join CODE` and `ssh -T host`: the hall needs a terminal and
  * says so; a refusal is a failure, exit status 1.
  */
+/*
+ * TERM=dumb cannot address the cursor: one line of text says so, no
+ * screen, a failure status.  A VT gets its screen without mouse modes,
+ * which it would print as garbage; xterm gets them.
+ */
+START_TEST(test_terminal_kinds)
+{
+	struct harness *h = start(NULL);
+	struct tclient *tc;
+
+	tc = authenticated(h, "dumb");
+	tclient_set_term(tc, 80, 24, "dumb");
+	ck_assert_int_eq(tclient_shell(tc), 0);
+	ck_assert_msg(tclient_wait_closed(tc, WAIT_MS) == 0,
+	    "dumb: the session stays open");
+	ck_assert_msg(tclient_find(tc, "cannot move its cursor", NULL, NULL),
+	    "dumb: no line saying why");
+	ck_assert(!tclient_find(tc, "Welcome to gamehall", NULL, NULL));
+	ck_assert(!tclient_mouse_mode(tc));
+	ck_assert_int_eq(tclient_exit_status(tc), 1);
+	tclient_free(tc);
+
+	tc = authenticated(h, "vt220");
+	tclient_set_term(tc, 80, 24, "vt220");
+	ck_assert_int_eq(tclient_shell(tc), 0);
+	ck_assert_msg(tclient_wait_for(tc, "Welcome to gamehall", WAIT_MS) ==
+	    0, "vt220: no welcome screen");
+	ck_assert_msg(!tclient_mouse_mode(tc), "vt220 got mouse modes");
+	tclient_free(tc);
+
+	tc = authenticated(h, "xterm");
+	tclient_set_term(tc, 80, 24, "xterm-256color");
+	ck_assert_int_eq(tclient_shell(tc), 0);
+	ck_assert_int_eq(tclient_wait_for(tc, "Welcome to gamehall",
+	    WAIT_MS), 0);
+	ck_assert_msg(tclient_mouse_mode(tc), "xterm got no mouse modes");
+	tclient_free(tc);
+	stop(h);
+}
+END_TEST
+
 START_TEST(test_no_pty_refused)
 {
 	struct harness *h = start(NULL);
@@ -923,6 +964,7 @@ transport_suite(const char *only)
 		{ "none_refused", test_none_refused },
 		{ "exec_refused", test_exec_refused },
 		{ "no_pty_refused", test_no_pty_refused },
+		{ "terminal_kinds", test_terminal_kinds },
 		{ "telnet_late_ttype", test_telnet_late_ttype },
 		{ "forwarding_and_subsystems_refused",
 		    test_forwarding_and_subsystems_refused },

@@ -319,8 +319,8 @@ random_change(struct grid *g, uint64_t *s, int amount)
 }
 
 static const struct tty_caps test_caps[] = {
-	{ 1, TTY_COLOURS_256 }, { 1, TTY_COLOURS_16 }, { 1, TTY_COLOURS_NONE },
-	{ 0, TTY_COLOURS_256 }, { 0, TTY_COLOURS_16 }, { 0, TTY_COLOURS_NONE },
+	{ 1, TTY_COLOURS_256, 1, 1 }, { 1, TTY_COLOURS_16, 1, 1 }, { 1, TTY_COLOURS_NONE, 1, 1 },
+	{ 0, TTY_COLOURS_256, 1, 1 }, { 0, TTY_COLOURS_16, 1, 1 }, { 0, TTY_COLOURS_NONE, 1, 1 },
 };
 
 /* Random frames and random diffs, applied to libvterm. */
@@ -507,7 +507,7 @@ END_TEST
 /* A one-cell change costs a handful of bytes; no change costs none. */
 START_TEST(test_tty_cost)
 {
-	struct tty_caps		 caps = { 1, TTY_COLOURS_256 };
+	struct tty_caps		 caps = { 1, TTY_COLOURS_256, 1, 1 };
 	struct grid		*shown = grid_create(80, 24);
 	struct grid		*frame = grid_create(80, 24);
 	struct grid_style	 st = { GRID_BLACK, GRID_YELLOW, 0 };
@@ -573,7 +573,7 @@ count(const struct buf *b, const char *what)
 /* SGR only when the style changes; the right codes per colour mode. */
 START_TEST(test_tty_sgr)
 {
-	struct tty_caps		 caps = { 1, TTY_COLOURS_256 };
+	struct tty_caps		 caps = { 1, TTY_COLOURS_256, 1, 1 };
 	struct grid		*frame = grid_create(20, 2);
 	struct grid_style	 st = { 196, 21, GRID_BOLD };
 	struct buf		 b;
@@ -698,6 +698,17 @@ START_TEST(test_tty_caps)
 	c = detect("dumb", NULL, NULL, NULL, NULL);
 	ck_assert_int_eq(c.colours, 0);
 	ck_assert_int_eq(c.utf8, 0);
+	/* dumb cannot address the cursor; the VTs get no mouse modes. */
+	ck_assert_int_eq(c.cursor, 0);
+	ck_assert_int_eq(c.mouse, 0);
+	c = detect("vt220", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.cursor, 1);
+	ck_assert_int_eq(c.mouse, 0);
+	c = detect("vt100-am", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.mouse, 0);
+	c = detect("xterm-256color", NULL, NULL, NULL, NULL);
+	ck_assert_int_eq(c.cursor, 1);
+	ck_assert_int_eq(c.mouse, 1);
 	c = detect(NULL, NULL, NULL, NULL, NULL);
 	ck_assert_int_eq(c.colours, 16);
 	ck_assert_int_eq(c.utf8, 0);
@@ -742,7 +753,7 @@ END_TEST
 
 START_TEST(test_tty_enter_leave)
 {
-	struct tty_caps	 caps = { 1, TTY_COLOURS_256 };
+	struct tty_caps	 caps = { 1, TTY_COLOURS_256, 1, 1 };
 	struct buf	 b;
 	struct term	 t;
 
@@ -768,7 +779,7 @@ END_TEST
 /* Grids with cells no drawing function makes still give safe output. */
 START_TEST(test_tty_hostile_cells)
 {
-	struct tty_caps	 caps = { 1, TTY_COLOURS_256 };
+	struct tty_caps	 caps = { 1, TTY_COLOURS_256, 1, 1 };
 	struct grid	*g = grid_create(6, 1);
 	struct buf	 b;
 	size_t		 i;
@@ -800,8 +811,8 @@ END_TEST
  */
 START_TEST(test_tty_marks)
 {
-	struct tty_caps	 utf8 = { 1, TTY_COLOURS_256 };
-	struct tty_caps	 ascii = { 0, TTY_COLOURS_256 };
+	struct tty_caps	 utf8 = { 1, TTY_COLOURS_256, 1, 1 };
+	struct tty_caps	 ascii = { 0, TTY_COLOURS_256, 1, 1 };
 	struct grid	*shown = grid_create(10, 2), *frame = grid_create(10, 2);
 	struct buf	 b;
 	struct term	 t;
