@@ -4,6 +4,7 @@
 # protocol).
 src_libdaemon_a_SOURCES += src/ctl/ctl.c src/ctl/ctl.h
 
-bin_PROGRAMS += gamehallctl
+# A sysop's tool, beside the daemon.
+sbin_PROGRAMS += gamehallctl
 gamehallctl_SOURCES = cli/gamehallctl.c
-EXTRA_DIST += docs/gamehallctl.8
+dist_man_MANS += docs/gamehallctl.8

@@ -70,8 +70,7 @@ struct conn {
 	bool				 dropped_logged;
 	size_t				 flood;		/* dropped since the queue
 							   was last empty */
-	size_t				 dropped_unsaid; /* new since the hall
-							   was told */
+	size_t				 dropped_unsaid; /* to tell the hall */
 	int				 failures;	/* password attempts */
 	uint64_t			 born_ms;	/* for "closed after" */
 	char				 why[96];	/* why it ended, or "" */
@@ -323,7 +322,6 @@ conn_transport_input(struct conn *c, const void *buf, size_t len)
 			c->dropped_logged = true;
 		}
 		c->flood += len - room;
-		c->dropped_unsaid += len - room;
 		len = room;
 	}
 	if (len > 0)
@@ -607,7 +605,9 @@ conn_deliver_input(struct conn *c)
 		return;
 	have = evbuffer_get_length(c->in);
 	if (have == 0) {
-		/* Drained: a flood is over, reading goes on. */
+		/* Drained: the paste is over (the hall is told what was
+		 * lost), reading goes on. */
+		c->dropped_unsaid += c->flood;
 		c->flood = 0;
 		if (c->paused) {
 			c->paused = false;
@@ -679,16 +679,19 @@ conn_kick_cb(evutil_socket_t fd, short what, void *arg)
 		if (c->closing || c->gone)
 			return;
 	}
-	if (c->dropped_unsaid > 0 && h->dropped != NULL) {
-		/* The whole paste's loss so far, not this chunk's. */
-		c->dropped_unsaid = 0;
-		h->dropped(c->client, c->flood);
-		if (c->closing || c->gone)
-			return;
-	}
 	conn_deliver_input(c);
 	if (c->closing || c->gone)
 		return;
+	/* Told once the paste's keys have all been handed over, so that its
+	 * own keys do not wipe the message away. */
+	if (c->dropped_unsaid > 0 && h->dropped != NULL) {
+		size_t n = c->dropped_unsaid;
+
+		c->dropped_unsaid = 0;
+		h->dropped(c->client, n);
+		if (c->closing || c->gone)
+			return;
+	}
 	if (c->writable_due && !c->busy) {
 		c->writable_due = false;
 		h->writable(c->client);

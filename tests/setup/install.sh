@@ -26,12 +26,12 @@ $MAKE -s -C "$top" install DESTDIR="$dest" >"$tmp/install.log" 2>&1 || {
 	echo "FAIL: make install"
 	exit 1
 }
-for f in "$sbindir/gamehalld" "$bindir/gamehall-engine"; do
+for f in "$sbindir/gamehalld" "$sbindir/gamehallctl" "$bindir/gamehall-engine"; do
 	[ -x "$dest$f" ] || fail "$f is not installed"
 done
 [ -L "$dest$bindir/pbrain-gamehall" ] || fail "no pbrain-gamehall link"
 [ -e "$dest$bindir/gamehalld" ] && fail "gamehalld is in bin, not sbin"
-for f in "$mandir/man8/gamehalld.8" "$mandir/man5/gamehall.conf.5" \
+for f in "$mandir/man8/gamehalld.8" "$mandir/man8/gamehallctl.8" "$mandir/man5/gamehall.conf.5" \
 	"$mandir/man6/gamehall-engine.6" "$sysconfdir/gamehall.conf" \
 	"$docdir/gamehall.conf.sample" "$docdir/LICENSE" "$docdir/README.md"; do
 	[ -f "$dest$f" ] || fail "$f is not installed"
