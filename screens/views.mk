@@ -11,4 +11,7 @@ screens_libscreens_a_SOURCES += \
 	screens/view-account.c \
 	screens/view-profile.c \
 	screens/view-settings.c \
-	screens/view-help.c
+	screens/view-help.c \
+	screens/rules.h screens/rules.c \
+	screens/rules-stone.c screens/rules-yonin.c \
+	screens/view-rules.h screens/view-rules.c

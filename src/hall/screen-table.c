@@ -31,6 +31,7 @@
 
 #include "engine/stone.h"
 #include "src/base/clock.h"
+#include "src/hall/screen-rules.h"
 #include "src/hall/screen-table.h"
 #include "src/term/lineedit.h"
 
@@ -408,7 +409,8 @@ screen_table_key(struct client *c, void *state, const struct key_event *ev)
 		screen_table_leave(ts);
 		return;
 	case KEY_F1: case '?':
-		screen_help_open(c);
+		/* The game first (its options as set), then the keys. */
+		screen_rules_open_table(c, ts->table);
 		return;
 	default:
 		return;

@@ -57,6 +57,10 @@ struct identity {
 	unsigned	 sessions;	/* connected clients */
 	uint64_t	 last_used;	/* registry tick of the last release */
 
+	/* The kinds of board mark the hall has explained to this person
+	 * (src/hall/screen-table-marks.c): each is told once. */
+	unsigned	 marks_told;
+
 	/* Chat budget: per person, so more terminals do not mean more. */
 	struct ratelimit chat_limit;
 	bool		 chat_limit_set;
