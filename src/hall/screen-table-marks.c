@@ -28,8 +28,8 @@ static const char *
 screen_table_marks_effect(const struct screen_table *ts)
 {
 	if (strcmp(table_spec(ts->table)->variant, "renju") == 0)
-		return "Black loses by playing it";
-	return "blocked: no stone, no loss";
+		return "it loses";
+	return "blocked, no loss";
 }
 
 /* The kinds of mark the board shows now. */
@@ -65,17 +65,18 @@ screen_table_marks_line(const struct screen_table *ts, unsigned mark,
 {
 	switch (mark) {
 	case MARK_RESTRICTED:
-		snprintf(buf, len, "× marks a point restricted for Black (a "
-		    "double-three, double-four or overline): %s. ? explains",
+		/* One line of 80 columns at most, like the others. */
+		snprintf(buf, len, "× restricted for Black: a double-three, "
+		    "double-four or overline; %s",
 		    screen_table_marks_effect(ts));
 		break;
 	case MARK_LEGAL:
-		snprintf(buf, len, "* and green squares: where the piece you "
-		    "picked up may go. Enter there moves it");
+		snprintf(buf, len, "* or a green square: where the piece you "
+		    "picked up may go (Enter moves it)");
 		break;
 	case MARK_OVERTURNED:
-		snprintf(buf, len, "× on a piece: an overturned king. Its "
-		    "player is out; nobody may capture, enter or pass it");
+		snprintf(buf, len, "× on a piece: an overturned king; its "
+		    "player is out, it blocks the square");
 		break;
 	case MARK_CHECK:
 		snprintf(buf, len, "A king on red is in check: its player "
