@@ -27,7 +27,8 @@ static const struct rules_option rules_common[] = {
 	    "every seat is a registered player and no computer sits from "
 	    "the start)",
 	    { "yes", "no" },
-	    { "yes, when every player is registered", "no" } },
+	    { "yes, when every player is registered",
+	    "no: no rating changes" } },
 	{ "private", "Listed",
 	    "whether the lobby lists the table or friends join by its code",
 	    { "no", "yes" },

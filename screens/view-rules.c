@@ -28,6 +28,7 @@ struct view_rules_walk {
 	int			 w;	/* the text's width */
 	int			 row;	/* rows so far */
 	int			 top, rows;	/* the rows in view */
+	int			 headed;	/* the last row was a heading */
 };
 
 /* One row of text at column x of the text (0 = the margin). */
@@ -45,12 +46,14 @@ view_rules_emit(struct view_rules_walk *wk, int x, enum view_role role,
 		    len);
 	}
 	wk->row++;
+	wk->headed = role == VIEW_HEADING;
 }
 
+/* A blank row between parts: not at the top, not under a heading. */
 static void
 view_rules_blank(struct view_rules_walk *wk)
 {
-	if (wk->row > 0)
+	if (wk->row > 0 && !wk->headed)
 		wk->row++;
 }
 
@@ -88,6 +91,19 @@ view_rules_bullet(struct view_rules_walk *wk, int x, const char *s)
 	if (wk->g != NULL && y >= 0 && y < wk->rows)
 		grid_put(wk->g, VIEW_RULES_X + x, 2 + y, &st, "-");
 	view_rules_wrap(wk, x + 2, x + 2, VIEW_NORMAL, s);
+}
+
+/* A value's meaning without the value itself in front ("off: Black may
+ * play anywhere" says "off" for the "This table" lines). */
+static const char *
+view_rules_meaning(const char *value, const char *meaning)
+{
+	size_t	 n = strlen(value);
+
+	if (strncmp(meaning, value, n) == 0 && meaning[n] == ':' &&
+	    meaning[n + 1] == ' ')
+		return meaning + n + 2;
+	return meaning;
 }
 
 /* Every option the table may change: the variant's, then every table's. */
@@ -130,7 +146,8 @@ view_rules_options(struct view_rules_walk *wk)
 			    strcmp(o->value[k], "0") == 0)
 				continue;
 			snprintf(text, sizeof text, "%s%s: %s", o->value[k],
-			    k == 0 ? " (default)" : "", o->meaning[k]);
+			    k == 0 ? " (default)" : "",
+			    view_rules_meaning(o->value[k], o->meaning[k]));
 			view_rules_bullet(wk, 2, text);
 		}
 	}
