@@ -343,6 +343,39 @@ START_TEST(test_restricted_mark_explained)
 }
 END_TEST
 
+/*
+ * Four-player shogi against the computer, legal moves shown: picking up
+ * one's middle pawn marks where it may go, the first time with a line
+ * that says what the marks mean; the cursor on the mark names it.
+ */
+START_TEST(test_shogi_marks_explained)
+{
+	struct fake_term	*a = fake_term_guest(fh);
+
+	fake_term_type(a, "v");
+	ck_shows(a, "Play the computer");
+	fake_term_type(a, "lllll");
+	ck_shows(a, "Four-player shogi");
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "gamehall - Table ");
+	for (int i = 0; i < 20 && fake_term_find(a, "you to move") < 0; i++)
+		fake_hall_wait_worker(fh);
+	ck_shows(a, "you to move");
+	ck_hides(a, "where the piece you picked up may go");
+	/* One's own side is at the bottom: the pawn two rows below the
+	 * centre, where the cursor starts. */
+	fake_term_type(a, "jj" FAKE_ENTER);
+	ck_shows(a, "* or a green square: where the piece you picked up");
+	fake_term_type(a, "k");
+	ck_hides(a, "* or a green square");
+	ck_shows(a, "*: the piece you picked up may go here");
+	/* Put down and picked up again: the line is not told twice. */
+	fake_term_type(a, "j" FAKE_ENTER);
+	fake_term_type(a, FAKE_ENTER);
+	ck_hides(a, "* or a green square");
+}
+END_TEST
+
 static Suite *
 rules_suite(void)
 {
@@ -359,6 +392,7 @@ rules_suite(void)
 	tcase_add_test(tc, test_rules_from_create_form);
 	tcase_add_test(tc, test_rules_from_table);
 	tcase_add_test(tc, test_restricted_mark_explained);
+	tcase_add_test(tc, test_shogi_marks_explained);
 	suite_add_tcase(s, tc);
 	return s;
 }
