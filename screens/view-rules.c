@@ -188,6 +188,9 @@ view_rules_walk(struct view_rules_walk *wk)
 	if (v->page == NULL)
 		return;
 	view_rules_wrap(wk, 0, 0, VIEW_DIM, v->page->brief);
+	if (v->lesson)
+		view_rules_wrap(wk, 0, 0, VIEW_KEY, "L: the three-minute lesson "
+		    "on the board - place the stones as told");
 	if (v->nsettings > 0) {
 		view_rules_heading(wk, v->settings_head != NULL ?
 		    v->settings_head : "This table");
@@ -279,6 +282,7 @@ view_rules_draw(struct grid *g, const struct view_rules *v,
 	struct view_button	 buttons[VIEW_RULES_NBUTTONS] = {
 		{ "Up/Down PgUp/PgDn", "scroll", "scroll", 0 },
 		{ "Left/Right", "other games", "games", !v->browse },
+		{ "L", "lesson", NULL, !v->lesson },
 		{ "?", "all keys", "keys", 0 },
 		{ "Esc", "back", NULL, 0 },
 	};

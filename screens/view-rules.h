@@ -14,6 +14,7 @@
 enum {
 	VIEW_RULES_B_SCROLL,
 	VIEW_RULES_B_OTHER,	/* other games: only when browsing */
+	VIEW_RULES_B_LESSON,	/* the lesson: only when there is one */
 	VIEW_RULES_B_KEYS,
 	VIEW_RULES_B_BACK,
 	VIEW_RULES_NBUTTONS
@@ -24,6 +25,7 @@ struct view_rules {
 	const struct rules_page	*page;
 	int			 index;		/* of rules_pages(), for "2/6" */
 	int			 browse;	/* Left/Right go to other pages */
+	int			 lesson;	/* L opens a lesson on the board */
 
 	/* "This table": the options as set, one line each (may be 0). */
 	const char		*settings_head;	/* "This table K7P3Q" */

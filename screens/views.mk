@@ -14,4 +14,6 @@ screens_libscreens_a_SOURCES += \
 	screens/view-help.c \
 	screens/rules.h screens/rules.c \
 	screens/rules-stone.c screens/rules-yonin.c \
-	screens/view-rules.h screens/view-rules.c
+	screens/view-rules.h screens/view-rules.c \
+	screens/lesson.h screens/lesson-gomoku.c \
+	screens/view-lesson.h screens/view-lesson.c

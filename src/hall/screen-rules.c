@@ -3,15 +3,18 @@
  * lobby (every game, Left/Right to the next), the create form (the game
  * being chosen, with the choices so far) or a table (its game, its options
  * as set, then the keys that work there).  Scrolls like the key list;
- * ? opens the key list, Esc or q goes back.
+ * L opens the lesson on the board (the five-in-a-row pages), ? the key
+ * list, Esc or q goes back.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "screens/lesson.h"
 #include "screens/rules.h"
 #include "screens/view-rules.h"
 #include "src/hall/hall-int.h"
+#include "src/hall/screen-lesson.h"
 #include "src/hall/screen-rules.h"
 #include "src/table/table.h"
 
@@ -37,6 +40,7 @@ screen_rules_view(struct screen_rules *r, struct view_rules *v)
 	v->page = rules_page_at(r->index);
 	v->index = r->index;
 	v->browse = r->browse;
+	v->lesson = v->page != NULL && lesson_find(v->page->variant) != NULL;
 	/* The settings belong to one game: not to the others browsed. */
 	if (r->nsettings > 0) {
 		v->settings_head = r->head;
@@ -88,6 +92,17 @@ screen_rules_turn(struct screen_rules *r, int by)
 	r->top = 0;
 }
 
+/* The lesson of this page's family, if it has one. */
+static void
+screen_rules_lesson(struct client *c, struct screen_rules *r)
+{
+	const struct rules_page	*p = rules_page_at(r->index);
+	const struct lesson	*l = p != NULL ? lesson_find(p->variant) : NULL;
+
+	if (l != NULL)
+		screen_lesson_open(c, l);
+}
+
 static void
 screen_rules_key(struct client *c, void *state, const struct key_event *ev)
 {
@@ -112,6 +127,9 @@ screen_rules_key(struct client *c, void *state, const struct key_event *ev)
 			case VIEW_RULES_B_OTHER:
 				screen_rules_turn(r, 1);
 				break;
+			case VIEW_RULES_B_LESSON:
+				screen_rules_lesson(c, r);
+				return;
 			case VIEW_RULES_B_KEYS:
 				screen_help_open(c);
 				return;
@@ -159,6 +177,9 @@ screen_rules_key(struct client *c, void *state, const struct key_event *ev)
 	case KEY_TAB:
 		screen_rules_turn(r, 1);
 		break;
+	case 'L':
+		screen_rules_lesson(c, r);
+		return;
 	case '?':
 	case KEY_F1:
 		screen_help_open(c);

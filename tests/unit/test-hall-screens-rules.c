@@ -376,6 +376,65 @@ START_TEST(test_shogi_marks_explained)
 }
 END_TEST
 
+/*
+ * The lesson, from the rules page: each step refuses a wrong stone (the
+ * engine's reason, or the hint) and takes the right one.
+ */
+START_TEST(test_lesson_steps)
+{
+	struct fake_term	*a = fake_term_guest(fh);
+
+	fake_term_type(a, "r");
+	ck_shows(a, "L: the three-minute lesson");
+	fake_term_type(a, "L");
+	ck_shows(a, "Lesson: Five in a row");
+	ck_shows(a, "Step 1 of 5");
+	/* 1: h8, where the cursor starts. */
+	fake_term_type(a, "l" FAKE_ENTER);
+	ck_shows(a, "i8 is not it");
+	fake_term_type(a, "h" FAKE_ENTER);
+	ck_shows(a, "Good.");
+	fake_term_type(a, FAKE_ENTER);
+	/* 2: the fifth stone; h8 is taken (the engine says so). */
+	ck_shows(a, "Step 2 of 5");
+	fake_term_type(a, FAKE_ENTER);
+	ck_hides(a, "Five in a row: you win");
+	fake_term_type(a, "ll" FAKE_ENTER);
+	ck_shows(a, "Five in a row: you win");
+	fake_term_type(a, FAKE_ENTER);
+	/* 3: block White's four at h5, not elsewhere. */
+	ck_shows(a, "Step 3 of 5");
+	fake_term_type(a, "l" FAKE_ENTER);
+	ck_shows(a, "i8 is not it");
+	fake_term_type(a, "h" "jjj" FAKE_ENTER);
+	ck_shows(a, "Blocked.");
+	fake_term_type(a, FAKE_ENTER);
+	/* 4: j8 makes a four but no four-three; i8 does. */
+	ck_shows(a, "Step 4 of 5");
+	fake_term_type(a, "ll" FAKE_ENTER);
+	ck_shows(a, "j8 is not it");
+	fake_term_type(a, "h" FAKE_ENTER);
+	ck_shows(a, "A four-three.");
+	fake_term_type(a, FAKE_ENTER);
+	/* 5: renju; i8 is the double-three and loses. */
+	ck_shows(a, "Step 5 of 5");
+	ck_shows(a, "×");
+	fake_term_type(a, "l" FAKE_ENTER);
+	ck_shows(a, "forbidden double-three");
+	fake_term_type(a, "l" FAKE_ENTER);
+	ck_shows(a, "Safe.");
+	ck_shows(a, "That was the lesson.");
+	fake_term_type(a, FAKE_ESC);
+	ck_shows(a, "gamehall - Rules");
+	/* Connect6 and four-player shogi have no lesson here. */
+	fake_term_type(a, "hh");
+	ck_shows(a, "Rules: Connect6");
+	ck_hides(a, "L: the three-minute lesson");
+	fake_term_type(a, "L");
+	ck_shows(a, "gamehall - Rules");
+}
+END_TEST
+
 static Suite *
 rules_suite(void)
 {
@@ -393,6 +452,7 @@ rules_suite(void)
 	tcase_add_test(tc, test_rules_from_table);
 	tcase_add_test(tc, test_restricted_mark_explained);
 	tcase_add_test(tc, test_shogi_marks_explained);
+	tcase_add_test(tc, test_lesson_steps);
 	suite_add_tcase(s, tc);
 	return s;
 }
