@@ -3,7 +3,7 @@
  * and each of its options as a row of choices (table_form_rows), the
  * defaults preselected.  Up/Down pick a row, Left/Right change it, Enter
  * opens the table (the same words `ssh host new VARIANT KEY=VALUE...`
- * takes), Esc goes back.
+ * takes), ? shows the rules of the game being chosen, Esc goes back.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -22,6 +22,8 @@
  *   K / H + seat       the host sends someone away / passes hosting on
  *   v                  turn the four-player board (watchers pick a side)
  *   c, Tab             chat (Enter sends, Esc stops)   PgUp/PgDn scroll it
+ *   ?, F1              this table's rules with its options as set, then
+ *                      its keys (screen-rules.c)
  *   Esc, q             back to the lobby (asks first while one's game
  *                      runs: the seat stays, the lobby lists the table)
  */
