@@ -155,7 +155,7 @@ const struct rules_page rules_page_gomoku = {
 	"- Free: Black plays the first stone and the game goes on.", \
 	"- Swap: the first player places three stones (black, white, " \
 	"black). The second player then chooses to play Black or White, " \
-	"and the game goes on with White's stone.", \
+	"and the game goes on with White's next stone.", \
 	"- Swap2: the first player places the same three stones. The " \
 	"second player takes White, takes Black, or places two more " \
 	"stones (white, black) and gives the choice of colour back to the " \

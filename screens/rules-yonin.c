@@ -24,7 +24,8 @@ static const struct rules_option rules_yonin_options[] = {
 	    "ownerless: they never move or attack, and anyone may capture "
 	    "them" } },
 	{ "movelimit", "Move limit", "moves by all players together before "
-	    "the game stops",
+	    "the game stops: then players are ranked by eliminations, then "
+	    "pieces (in pairs it is a draw)",
 	    { "0", "200", "400", "800" },
 	    { "none", "200 moves", "400 moves", "800 moves" } },
 	{ "legal", "Show legal moves", "whether the board marks where a "
@@ -73,7 +74,8 @@ static const char *const rules_yonin_text[] = {
 	"pawn moves as a gold; a promoted rook (dragon) moves as a rook plus "
 	"one step diagonally.",
 	"- Not allowed: two unpromoted pawns of yours facing your way on one "
-	"of your files; a pawn drop that mates; a pawn where it could never "
+	"of your lines (a file for S and N, a rank for W and E; inherited "
+	"pawns facing elsewhere do not count); a pawn drop that mates; a pawn where it could never "
 	"move again; dropping a pawn just in front of an overturned king "
 	"(moving one there is fine); any move that leaves your own king in "
 	"check.",
