@@ -15,6 +15,7 @@ enum lesson_goal {
 				   four (or a win) to make */
 	LESSON_SAFE,		/* any move that does not lose (renju's
 				   restricted points) */
+	LESSON_VCF,		/* a four that wins by fours alone */
 };
 
 struct lesson_step {
@@ -25,6 +26,7 @@ struct lesson_step {
 	const char		*text;		/* what to do, and why */
 	const char		*hint;		/* after a wrong try */
 	const char		*done;		/* after the right one */
+	const char		*solution;	/* drills: shown on request */
 };
 
 struct lesson {

@@ -15,6 +15,7 @@
 
 #include "engine/game.h"
 #include "engine/stone.h"
+#include "engine/stone-goal.h"
 #include "screens/lesson.h"
 #include "screens/view-lesson.h"
 #include "src/hall/hall-int.h"
@@ -67,57 +68,6 @@ screen_lesson_step(struct screen_lesson *l, int i)
 		l->cursor = (b->size / 2) * b->size + b->size / 2;
 }
 
-/* Empty points where colour c would make five or more (the engine's
- * runs; the lesson's games let an overline win). */
-static int
-screen_lesson_fives(const struct stone_board *b, int c)
-{
-	int	 n = 0;
-
-	for (int p = 0; p < b->size * b->size; p++) {
-		if (b->cell[p] == STONE_EMPTY &&
-		    stone_board_longest(b, p, c) >= 5)
-			n++;
-	}
-	return n;
-}
-
-/*
- * Black's stone made a four that wins even when blocked: two five points
- * (an open four), or one that, filled by White, leaves Black a point
- * making two.
- */
-static int
-screen_lesson_four_three(const struct stone_board *now)
-{
-	struct stone_board	 b = *now;
-	int			 fives = screen_lesson_fives(&b, STONE_BLACK);
-	int			 block = -1;
-
-	if (fives >= 2)
-		return 1;
-	if (fives == 0)
-		return 0;
-	for (int p = 0; p < b.size * b.size && block < 0; p++) {
-		if (b.cell[p] == STONE_EMPTY &&
-		    stone_board_longest(&b, p, STONE_BLACK) >= 5)
-			block = p;
-	}
-	stone_board_put(&b, block, STONE_WHITE);
-	for (int q = 0; q < b.size * b.size; q++) {
-		int two;
-
-		if (b.cell[q] != STONE_EMPTY)
-			continue;
-		stone_board_put(&b, q, STONE_BLACK);
-		two = screen_lesson_fives(&b, STONE_BLACK) >= 2;
-		stone_board_take(&b, q);
-		if (two)
-			return 1;
-	}
-	return 0;
-}
-
 /* The stone at the cursor, judged. */
 static void
 screen_lesson_try(struct screen_lesson *l)
@@ -149,10 +99,15 @@ screen_lesson_try(struct screen_lesson *l)
 		break;
 	case LESSON_BLOCK:
 		ok = st.phase != GAME_OVER &&
-		    screen_lesson_fives(b, STONE_WHITE) == 0;
+		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_BLOCK);
 		break;
 	case LESSON_FOUR_THREE:
-		ok = st.phase != GAME_OVER && screen_lesson_four_three(b);
+		ok = st.phase != GAME_OVER &&
+		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_FOUR_THREE);
+		break;
+	case LESSON_VCF:
+		ok = st.phase != GAME_OVER &&
+		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_VCF);
 		break;
 	case LESSON_SAFE:
 		ok = st.phase != GAME_OVER;
