@@ -38,6 +38,10 @@ struct lesson {
 /* The lesson of a variant's family (the five-in-a-row games), or NULL. */
 const struct lesson *lesson_find(const char *variant);
 
-extern const struct lesson lesson_gomoku;
+/* The drills of a variant's family: positions where the player must find
+ * the winning move, each with a hint and the solution; or NULL. */
+const struct lesson *drills_find(const char *variant);
+
+extern const struct lesson lesson_gomoku, drills_gomoku;
 
 #endif

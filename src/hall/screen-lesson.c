@@ -6,8 +6,11 @@
  * asks (a five, a block, a four-three, a safe move in renju) from the
  * engine's own board functions.  The daemon adds no rule of its own.
  *
+ * The drills (the same steps, with a solution each) use this screen too.
+ *
  * Keys: arrows (hjkl) move, Enter or Space places (and goes on once a
- * step is done), n / p the next / previous step, Esc or q leaves.
+ * step is done), n / p the next / previous step, s shows the solution
+ * (drills), Esc or q leaves.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +32,7 @@ struct screen_lesson {
 	struct game		*game;		/* the step's position */
 	int			 cursor;
 	int			 done;		/* the step was solved */
+	int			 shown;		/* ... its solution shown */
 	char			 feedback[320];
 	int			 win[32];
 };
@@ -50,6 +54,7 @@ screen_lesson_step(struct screen_lesson *l, int i)
 	game_free(l->game);
 	l->step = i;
 	l->done = 0;
+	l->shown = 0;
 	l->feedback[0] = '\0';
 	l->game = game_new(s->variant, 0, NULL, err, sizeof err);
 	if (l->game == NULL) {
@@ -68,31 +73,30 @@ screen_lesson_step(struct screen_lesson *l, int i)
 		l->cursor = (b->size / 2) * b->size + b->size / 2;
 }
 
-/* The stone at the cursor, judged. */
-static void
-screen_lesson_try(struct screen_lesson *l)
+int
+screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
+    char *why, size_t len)
 {
-	const struct lesson_step	*s = &l->lesson->steps[l->step];
-	const struct stone_board	*b;
+	const struct stone_board	*b = stone_game_board(g);
 	struct game_status		 st;
 	struct move			 m;
 	char				 err[GAME_ERR_LEN], at[8];
 	int				 ok = 0;
 
-	if (l->game == NULL || (b = stone_game_board(l->game)) == NULL)
-		return;
+	if (b == NULL || point < 0 || point >= b->size * b->size)
+		return -1;
 	memset(&m, 0, sizeof m);
 	m.from = -1;
-	m.to = (int16_t)l->cursor;
-	stone_point_format(b->size, l->cursor, at);
-	if (l->game->variant->play(l->game, 0, &m, err, sizeof err) != 0) {
-		snprintf(l->feedback, sizeof l->feedback, "%s: %s", at, err);
-		return;
+	m.to = (int16_t)point;
+	stone_point_format(b->size, point, at);
+	if (g->variant->play(g, 0, &m, err, sizeof err) != 0) {
+		snprintf(why, len, "%s: %s", at, err);
+		return -1;
 	}
-	l->game->variant->status(l->game, &st);
+	g->variant->status(g, &st);
 	switch (s->goal) {
 	case LESSON_AT:
-		ok = l->cursor == stone_point_parse(b->size, s->answer);
+		ok = point == stone_point_parse(b->size, s->answer);
 		break;
 	case LESSON_FIVE:
 		ok = st.phase == GAME_OVER && st.winner == 0;
@@ -114,19 +118,48 @@ screen_lesson_try(struct screen_lesson *l)
 		break;
 	}
 	if (ok) {
-		l->done = 1;
-		snprintf(l->feedback, sizeof l->feedback, "%s", s->done);
-		return;
+		snprintf(why, len, "%s", s->done);
+		return 1;
 	}
 	/* Wrong: the engine's word when the game ended, then the hint; the
 	 * stone comes off again. */
 	if (st.phase == GAME_OVER && st.winner != 0)
-		snprintf(l->feedback, sizeof l->feedback, "%s: %s. %s", at,
-		    st.reason, s->hint);
+		snprintf(why, len, "%s: %s. %s", at, st.reason, s->hint);
 	else
-		snprintf(l->feedback, sizeof l->feedback, "%s is not it. %s",
-		    at, s->hint);
-	l->game->variant->undo(l->game);
+		snprintf(why, len, "%s is not it. %s", at, s->hint);
+	g->variant->undo(g);
+	return 0;
+}
+
+/* The stone at the cursor, judged. */
+static void
+screen_lesson_try(struct screen_lesson *l)
+{
+	if (l->game == NULL)
+		return;
+	l->shown = 0;
+	if (screen_lesson_judge(l->game, &l->lesson->steps[l->step],
+	    l->cursor, l->feedback, sizeof l->feedback) == 1)
+		l->done = 1;
+}
+
+/* A drill's solution: said, and the cursor put on it. */
+static void
+screen_lesson_solution(struct screen_lesson *l)
+{
+	const struct lesson_step	*s = &l->lesson->steps[l->step];
+	const struct stone_board	*b;
+	int				 p;
+
+	if (s->solution == NULL || l->done || l->game == NULL ||
+	    (b = stone_game_board(l->game)) == NULL)
+		return;
+	snprintf(l->feedback, sizeof l->feedback, "Solution: %s",
+	    s->solution);
+	l->shown = 1;
+	if (s->answer != NULL && (p = stone_point_parse(b->size,
+	    s->answer)) >= 0)
+		l->cursor = p;
 }
 
 static void
@@ -141,13 +174,16 @@ screen_lesson_draw(struct client *c, void *state, struct grid *g)
 	client_chrome(c, &v.chrome, "Lesson", l->done ? last ?
 	    "Esc back  p previous step" :
 	    "Enter next step  p previous  Esc back" :
+	    l->lesson->steps[l->step].solution != NULL ?
+	    "arrows move  Enter place  s solution  n skip  p previous  "
+	    "Esc back" :
 	    "arrows move  Enter place  n skip  p previous  Esc back");
 	v.title = l->lesson->title;
 	v.step = l->step;
 	v.nsteps = l->lesson->nsteps;
 	v.text = l->lesson->steps[l->step].text;
 	v.feedback = l->feedback[0] != '\0' ? l->feedback : NULL;
-	v.good = l->done;
+	v.good = l->done || l->shown;	/* a solution is no error */
 	v.finished = l->done && last;
 	v.board.game = l->game;
 	v.board.cursor = l->cursor;
@@ -230,6 +266,9 @@ screen_lesson_key(struct client *c, void *state, const struct key_event *ev)
 	case 'p':
 		if (l->step > 0)
 			screen_lesson_step(l, l->step - 1);
+		break;
+	case 's':
+		screen_lesson_solution(l);
 		break;
 	case KEY_ESCAPE: case 'q':
 		client_pop(c);		/* frees l */

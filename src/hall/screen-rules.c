@@ -3,8 +3,8 @@
  * lobby (every game, Left/Right to the next), the create form (the game
  * being chosen, with the choices so far) or a table (its game, its options
  * as set, then the keys that work there).  Scrolls like the key list;
- * L opens the lesson on the board (the five-in-a-row pages), ? the key
- * list, Esc or q goes back.
+ * L opens the lesson on the board and D the drills (the five-in-a-row
+ * pages), ? the key list, Esc or q goes back.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +103,17 @@ screen_rules_lesson(struct client *c, struct screen_rules *r)
 		screen_lesson_open(c, l);
 }
 
+/* The drills of this page's family, if it has them. */
+static void
+screen_rules_drills(struct client *c, struct screen_rules *r)
+{
+	const struct rules_page	*p = rules_page_at(r->index);
+	const struct lesson	*l = p != NULL ? drills_find(p->variant) : NULL;
+
+	if (l != NULL)
+		screen_lesson_open(c, l);
+}
+
 static void
 screen_rules_key(struct client *c, void *state, const struct key_event *ev)
 {
@@ -179,6 +190,9 @@ screen_rules_key(struct client *c, void *state, const struct key_event *ev)
 		break;
 	case 'L':
 		screen_rules_lesson(c, r);
+		return;
+	case 'D':
+		screen_rules_drills(c, r);
 		return;
 	case '?':
 	case KEY_F1:

@@ -16,11 +16,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/game.h"
+#include "engine/stone.h"
 #include "screens/grid.h"
+#include "screens/lesson.h"
 #include "screens/rules.h"
 #include "screens/utf8.h"
 #include "screens/view-rules.h"
 #include "screens/views.h"
+#include "src/hall/screen-lesson.h"
 #include "tests/unit/fake-hall.h"
 
 /* ---- the view ---------------------------------------------------------- */
@@ -158,6 +162,76 @@ START_TEST(test_settings_words)
 	for (int i = 0; i < rules_pages(); i++)
 		ck_assert_ptr_eq(rules_page_find(rules_page_at(i)->variant),
 		    rules_page_at(i));
+}
+END_TEST
+
+/* The position of a lesson step, set up. */
+static struct game *
+step_game(const struct lesson_step *s)
+{
+	char		 err[GAME_ERR_LEN], buf[512], *tok[64], *p, *save;
+	int		 n = 0;
+	struct game	*g = game_new(s->variant, 0, NULL, err, sizeof err);
+
+	ck_assert_msg(g != NULL, "%s", err);
+	if (s->setup != NULL) {
+		snprintf(buf, sizeof buf, "%s", s->setup);
+		for (p = strtok_r(buf, " ", &save); p != NULL && n < 64;
+		    p = strtok_r(NULL, " ", &save))
+			tok[n++] = p;
+		ck_assert_msg(game_setup(g, n, tok, err, sizeof err) == 0,
+		    "%s: %s", s->setup, err);
+	}
+	return g;
+}
+
+/*
+ * Every drill (and every lesson step with an answer): the solution is
+ * accepted, and only a few points are - it is a puzzle, not any move.
+ */
+START_TEST(test_drills_solved)
+{
+	const struct lesson *sets[] = { &lesson_gomoku, &drills_gomoku };
+	char		 why[320];
+
+	ck_assert_int_ge(drills_gomoku.nsteps, 20);
+	for (size_t k = 0; k < 2; k++) {
+		for (int i = 0; i < sets[k]->nsteps; i++) {
+			const struct lesson_step *s = &sets[k]->steps[i];
+			struct game *g = step_game(s);
+			const struct stone_board *b = stone_game_board(g);
+			int right = 0, answer_ok = 0, ans;
+
+			if (s->goal == LESSON_SAFE) {
+				game_free(g);
+				continue;
+			}
+			ans = s->answer != NULL ? stone_point_parse(b->size,
+			    s->answer) : -1;
+			for (int p = 0; p < b->size * b->size; p++) {
+				int r = screen_lesson_judge(g, s, p, why,
+				    sizeof why);
+
+				if (r != 1)
+					continue;
+				right++;
+				if (p == ans)
+					answer_ok = 1;
+				/* Start again from the position. */
+				game_free(g);
+				g = step_game(s);
+				b = stone_game_board(g);
+			}
+			if (s->answer != NULL)
+				ck_assert_msg(answer_ok, "%s step %d: %s refused",
+				    sets[k]->title, i + 1, s->answer);
+			ck_assert_msg(right >= 1 && right <= 4, "%s step %d: %d "
+			    "points solve it", sets[k]->title, i + 1, right);
+			if (s->solution != NULL)
+				ck_assert_ptr_nonnull(s->answer);
+			game_free(g);
+		}
+	}
 }
 END_TEST
 
@@ -435,6 +509,33 @@ START_TEST(test_lesson_steps)
 }
 END_TEST
 
+/* The drills: the solution on request, a wrong move refused, the right
+ * one taken, the next drill. */
+START_TEST(test_drills_steps)
+{
+	struct fake_term	*a = fake_term_guest(fh);
+
+	fake_term_type(a, "r");
+	ck_shows(a, "D: drills");
+	fake_term_type(a, "D");
+	ck_shows(a, "Lesson: Five in a row drills");
+	ck_shows(a, "Step 1 of 20");
+	ck_shows(a, "s solution");
+	/* h8 is the centre, where the cursor starts: not the answer. */
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "h8 is not it. A gap in a row counts");
+	fake_term_type(a, "s");
+	ck_shows(a, "Solution: h6 fills the gap");
+	/* The cursor went to the solution. */
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "Five: that wins.");
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "Step 2 of 20");
+	fake_term_type(a, FAKE_ESC);
+	ck_shows(a, "gamehall - Rules");
+}
+END_TEST
+
 static Suite *
 rules_suite(void)
 {
@@ -444,6 +545,7 @@ rules_suite(void)
 	tc = tcase_create("view");
 	tcase_add_test(tc, test_every_page_fits);
 	tcase_add_test(tc, test_settings_words);
+	tcase_add_test(tc, test_drills_solved);
 	suite_add_tcase(s, tc);
 
 	tc = fake_hall_tcase("controllers");
@@ -453,6 +555,7 @@ rules_suite(void)
 	tcase_add_test(tc, test_restricted_mark_explained);
 	tcase_add_test(tc, test_shogi_marks_explained);
 	tcase_add_test(tc, test_lesson_steps);
+	tcase_add_test(tc, test_drills_steps);
 	suite_add_tcase(s, tc);
 	return s;
 }
