@@ -1,6 +1,7 @@
 # engine/stone.mk: the five-in-a-row family and Connect6.
 engine_libengine_a_SOURCES += engine/stone.c engine/stone.h \
 	engine/stone-board.c engine/forbidden.c engine/forbidden.h \
+	engine/stone-goal.c engine/stone-goal.h \
 	engine/forbidden-line.h
 # The judge's pattern tables are constant data generated at build time.
 nodist_engine_libengine_a_SOURCES = engine/forbidden-table.c

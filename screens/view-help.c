@@ -22,7 +22,9 @@ static const char *const view_help_text[] = {
 	"PgUp PgDn\tpage through the list; in the chat, scroll it",
 	"Home End, g G\tfirst / last in the list",
 	"Enter\tjoin the selected table (yours come first)",
-	"n\tcreate a table",
+	"n\tcreate a table (? in the form: the chosen game's rules)",
+	"r\tthe rules of every game (Left/Right: the next game;",
+	"\tL on a five-in-a-row page: a lesson on the board, D: drills)",
 	"v\tplay the computer: variant, options, level; starts at once",
 	"c\tjoin a table by its code",
 	"w\twatch the selected table",
@@ -36,6 +38,7 @@ static const char *const view_help_text[] = {
 	"S\tthe sysop menu (sysops only)",
 	"q, Ctrl-D, Ctrl-C\tleave the hall (Ctrl-C asks first in your game)",
 	"#Table",
+	"?\tthis table's rules, its options as set, its keys",
 	"Arrows, h j k l\tmove the cursor on the board",
 	"Enter, Space\tplace a stone; shogi: pick up a piece, then its square",
 	"Mouse\tclick a point, a piece, a square or a piece in your hand",
@@ -84,6 +87,24 @@ int
 view_help_lines(void)
 {
 	return VIEW_HELP_NLINES;
+}
+
+const char *const *
+view_help_section(const char *heading, int *n)
+{
+	int	 first = -1;
+
+	*n = 0;
+	for (int i = 0; i < VIEW_HELP_NLINES; i++) {
+		if (view_help_text[i][0] == '#') {
+			if (first >= 0)
+				break;
+			if (strcmp(view_help_text[i] + 1, heading) == 0)
+				first = i + 1;
+		} else if (first >= 0)
+			(*n)++;
+	}
+	return first >= 0 ? &view_help_text[first] : NULL;
 }
 
 int

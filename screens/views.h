@@ -410,6 +410,9 @@ struct view_help {
 int	view_help_lines(void);
 /* Rows the help text gets on a grid of sy rows. */
 int	view_help_rows(int sy);
+/* The "KEYS\tWHAT" lines of one section ("Table"), for the rules page
+ * at a table; NULL (and *n 0) when there is none. */
+const char *const *view_help_section(const char *heading, int *n);
 void	view_help_draw(struct grid *, const struct view_help *,
 	    struct view_hits *);
 

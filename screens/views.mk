@@ -12,4 +12,9 @@ screens_libscreens_a_SOURCES += \
 	screens/view-profile.c \
 	screens/view-settings.c \
 	screens/view-help.c \
-	screens/view-sysop.c screens/view-sysop.h
+	screens/view-sysop.c screens/view-sysop.h \
+	screens/rules.h screens/rules.c \
+	screens/rules-stone.c screens/rules-yonin.c \
+	screens/view-rules.h screens/view-rules.c \
+	screens/lesson.h screens/lesson-gomoku.c screens/drills-gomoku.c \
+	screens/view-lesson.h screens/view-lesson.c

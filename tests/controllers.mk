@@ -4,7 +4,8 @@
 # as bytes, the frames read back off a libvterm screen, time on the manual
 # clock.
 CONTROLLER_TESTS = tests/unit/test-hall-screens \
-	tests/unit/test-hall-screens-table tests/unit/test-hall-screens-login
+	tests/unit/test-hall-screens-table tests/unit/test-hall-screens-login \
+	tests/unit/test-hall-screens-rules
 check_PROGRAMS += $(CONTROLLER_TESTS)
 TESTS += $(CONTROLLER_TESTS)
 
@@ -27,3 +28,8 @@ tests_unit_test_hall_screens_login_SOURCES = \
 	tests/unit/test-hall-screens-login.c $(CONTROLLER_TEST_SOURCES)
 tests_unit_test_hall_screens_login_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
 tests_unit_test_hall_screens_login_LDADD = $(CONTROLLER_TEST_LDADD)
+
+tests_unit_test_hall_screens_rules_SOURCES = \
+	tests/unit/test-hall-screens-rules.c $(CONTROLLER_TEST_SOURCES)
+tests_unit_test_hall_screens_rules_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
+tests_unit_test_hall_screens_rules_LDADD = $(CONTROLLER_TEST_LDADD)

@@ -58,3 +58,13 @@ BENCH_PROGS += tests/bench/bench-table-save
 tests_bench_bench_table_save_SOURCES = tests/bench/bench-table-save.c
 tests_bench_bench_table_save_CFLAGS = $(AM_CFLAGS) -O2
 tests_bench_bench_table_save_LDADD = $(TABLES_TEST_LDADD)
+
+# The rules pages and the lesson over real SSH.
+check_PROGRAMS += tests/integration/test-rules
+TESTS += tests/integration/test-rules
+tests_integration_test_rules_SOURCES = tests/integration/test-rules.c \
+	tests/integration/players.c tests/integration/players.h
+tests_integration_test_rules_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
+	$(CHECK_CFLAGS)
+tests_integration_test_rules_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
+	$(CHECK_LIBS)

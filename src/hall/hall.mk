@@ -25,8 +25,11 @@ src_libdaemon_a_SOURCES += \
 	src/hall/screen-profile.c \
 	src/hall/screen-settings.c \
 	src/hall/screen-help.c \
+	src/hall/screen-rules.c src/hall/screen-rules.h \
+	src/hall/screen-lesson.c src/hall/screen-lesson.h \
 	src/hall/screen-code.c \
 	src/hall/screen-table.h src/hall/screen-table-int.h \
 	src/hall/screen-table.c src/hall/screen-table-view.c \
 	src/hall/screen-table-board.c src/hall/screen-table-chat.c \
+	src/hall/screen-table-marks.c \
 	src/hall/screen-table-create.c

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "src/hall/hall-int.h"
+#include "src/hall/screen-rules.h"
 #include "src/hall/screen-table.h"
 #include "src/term/lineedit.h"
 #include "src/base/log.h"
@@ -517,6 +518,9 @@ screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 		break;
 	case 's':
 		screen_lobby_button(c, l, VIEW_LOBBY_B_SETTINGS);
+		break;
+	case 'r':
+		screen_rules_open(c, NULL, 1, NULL, NULL);
 		break;
 	case '?':
 	case KEY_F1:

@@ -3,7 +3,7 @@
  * and each of its options as a row of choices (table_form_rows), the
  * defaults preselected.  Up/Down pick a row, Left/Right change it, Enter
  * opens the table (the same words `ssh host new VARIANT KEY=VALUE...`
- * takes), Esc goes back.
+ * takes), ? shows the rules of the game being chosen, Esc goes back.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 
 #include "screens/view-table.h"
 #include "src/hall/hall-int.h"
+#include "src/hall/screen-rules.h"
 #include "src/hall/screen-table.h"
 #include "src/table/table.h"
 
@@ -97,8 +98,8 @@ screen_table_create_draw(struct client *c, void *state, struct grid *g)
 	memset(&v, 0, sizeof v);
 	client_chrome(c, &v.chrome, tc->cpu ? "Play the computer" :
 	    "New table", tc->cpu ? "Up/Down choose  Left/Right change  "
-	    "Enter play  Esc cancel" : "Up/Down choose  Left/Right change  "
-	    "Enter open  Esc cancel");
+	    "Enter play  ? rules  Esc cancel" : "Up/Down choose  Left/Right "
+	    "change  Enter open  ? rules  Esc cancel");
 	v.title = tc->cpu ? "Play the computer (unrated)" : "Open a new table";
 	v.row[0].label = "Variant";
 	v.row[0].value = table_variant_title(game_variants[tc->variant]->name);
@@ -197,6 +198,12 @@ screen_table_create_key(struct client *c, void *state,
 		break;
 	case KEY_ENTER:
 		screen_table_create_submit(c, tc);
+		return;
+	case '?': case KEY_F1:
+		/* The rules of the game being chosen, with the choices. */
+		screen_table_create_words(tc);
+		screen_rules_open(c, game_variants[tc->variant]->name, 0,
+		    strchr(tc->words, ' '), "Your choices");
 		return;
 	case KEY_ESCAPE: case 'q':
 		client_pop(c);

@@ -7,6 +7,7 @@
  *   screen-table-board.c  the board: cursor, stones, shogi pick-up, drops
  *                         and promotion, the mouse
  *   screen-table-chat.c   the table's chat line and its scrolling
+ *   screen-table-marks.c  what the marks on the board mean
  */
 #ifndef SRC_HALL_SCREEN_TABLE_INT_H
 #define SRC_HALL_SCREEN_TABLE_INT_H
@@ -68,6 +69,7 @@ struct screen_table {
 	char			 hands[4][32], sides[4][8];
 	int			 win[32];
 	char			 hints[160];
+	char			 markname[160];	/* the mark under the cursor */
 };
 
 /*
@@ -101,6 +103,10 @@ void	 screen_table_cursor_move(struct screen_table *ts, int dx, int dy);
 void	 screen_table_hand_pick(struct screen_table *ts, int slot);
 void	 screen_table_mouse(struct screen_table *ts,
     const struct key_event *ev);
+
+/* screen-table-marks.c: the first sight of a kind of mark explained on
+ * the status line, and the mark under the cursor named there. */
+void	 screen_table_marks(struct screen_table *ts, struct view_table *v);
 
 /* screen-table-chat.c */
 void	 screen_table_scroll(struct screen_table *ts, int by);

@@ -380,5 +380,6 @@ screen_table_draw(struct client *c, void *state, struct grid *g)
 		    g->sy), ts->input, sizeof ts->input, &v.input_cursor);
 		v.input = ts->input;
 	}
+	screen_table_marks(ts, &v);
 	view_table_draw(g, &v, &c->hits);
 }

@@ -22,6 +22,8 @@
  *   K / H + seat       the host sends someone away / passes hosting on
  *   v                  turn the four-player board (watchers pick a side)
  *   c, Tab             chat (Enter sends, Esc stops)   PgUp/PgDn scroll it
+ *   ?, F1              this table's rules with its options as set, then
+ *                      its keys (screen-rules.c)
  *   Esc, q             back to the lobby (asks first while one's game
  *                      runs: the seat stays, the lobby lists the table)
  */
@@ -31,6 +33,7 @@
 
 #include "engine/stone.h"
 #include "src/base/clock.h"
+#include "src/hall/screen-rules.h"
 #include "src/hall/screen-table.h"
 #include "src/term/lineedit.h"
 
@@ -408,7 +411,8 @@ screen_table_key(struct client *c, void *state, const struct key_event *ev)
 		screen_table_leave(ts);
 		return;
 	case KEY_F1: case '?':
-		screen_help_open(c);
+		/* The game first (its options as set), then the keys. */
+		screen_rules_open_table(c, ts->table);
 		return;
 	default:
 		return;

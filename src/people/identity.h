@@ -64,6 +64,10 @@ struct identity {
 	char		 ignored[IDENTITY_IGNORE_MAX][IDENTITY_IGNORE_LEN];
 	int		 nignored;
 
+	/* The kinds of board mark the hall has explained to this person
+	 * (src/hall/screen-table-marks.c): each is told once. */
+	unsigned	 marks_told;
+
 	/* Chat budget: per person, so more terminals do not mean more. */
 	struct ratelimit chat_limit;
 	bool		 chat_limit_set;

@@ -1,0 +1,309 @@
+/*
+ * screen-lesson.c - a three-minute lesson on the board (screens/lesson.h
+ * holds the steps): each step sets up a position, the player places a
+ * stone as told, and the engine judges it - whether the stone may go
+ * there at all (the variant's play), and whether it does what the step
+ * asks (a five, a block, a four-three, a safe move in renju) from the
+ * engine's own board functions.  The daemon adds no rule of its own.
+ *
+ * The drills (the same steps, with a solution each) use this screen too.
+ *
+ * Keys: arrows (hjkl) move, Enter or Space places (and goes on once a
+ * step is done), n / p the next / previous step, s shows the solution
+ * (drills), Esc or q leaves.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/game.h"
+#include "engine/stone.h"
+#include "engine/stone-goal.h"
+#include "screens/lesson.h"
+#include "screens/view-lesson.h"
+#include "src/hall/hall-int.h"
+#include "src/hall/screen-lesson.h"
+
+#define SCREEN_LESSON_TOKENS 32
+
+struct screen_lesson {
+	const struct lesson	*lesson;
+	int			 step;
+	struct game		*game;		/* the step's position */
+	int			 cursor;
+	int			 done;		/* the step was solved */
+	int			 shown;		/* ... its solution shown */
+	char			 feedback[320];
+	int			 win[32];
+};
+
+/* Set up step i: a fresh game of its variant, its position, the cursor
+ * in the centre. */
+static void
+screen_lesson_step(struct screen_lesson *l, int i)
+{
+	const struct lesson_step	*s;
+	const struct stone_board	*b;
+	char				 err[GAME_ERR_LEN], buf[512];
+	char				*tok[SCREEN_LESSON_TOKENS], *p, *save;
+	int				 n = 0;
+
+	if (i < 0 || i >= l->lesson->nsteps)
+		return;
+	s = &l->lesson->steps[i];
+	game_free(l->game);
+	l->step = i;
+	l->done = 0;
+	l->shown = 0;
+	l->feedback[0] = '\0';
+	l->game = game_new(s->variant, 0, NULL, err, sizeof err);
+	if (l->game == NULL) {
+		snprintf(l->feedback, sizeof l->feedback, "%s", err);
+		return;
+	}
+	if (s->setup != NULL) {
+		snprintf(buf, sizeof buf, "%s", s->setup);
+		for (p = strtok_r(buf, " ", &save); p != NULL &&
+		    n < SCREEN_LESSON_TOKENS; p = strtok_r(NULL, " ", &save))
+			tok[n++] = p;
+		if (game_setup(l->game, n, tok, err, sizeof err) != 0)
+			snprintf(l->feedback, sizeof l->feedback, "%s", err);
+	}
+	if ((b = stone_game_board(l->game)) != NULL)
+		l->cursor = (b->size / 2) * b->size + b->size / 2;
+}
+
+int
+screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
+    char *why, size_t len)
+{
+	const struct stone_board	*b = stone_game_board(g);
+	struct game_status		 st;
+	struct move			 m;
+	char				 err[GAME_ERR_LEN], at[8];
+	int				 ok = 0;
+
+	if (b == NULL || point < 0 || point >= b->size * b->size)
+		return -1;
+	memset(&m, 0, sizeof m);
+	m.from = -1;
+	m.to = (int16_t)point;
+	stone_point_format(b->size, point, at);
+	if (g->variant->play(g, 0, &m, err, sizeof err) != 0) {
+		snprintf(why, len, "%s: %s", at, err);
+		return -1;
+	}
+	g->variant->status(g, &st);
+	switch (s->goal) {
+	case LESSON_AT:
+		ok = point == stone_point_parse(b->size, s->answer);
+		break;
+	case LESSON_FIVE:
+		ok = st.phase == GAME_OVER && st.winner == 0;
+		break;
+	case LESSON_BLOCK:
+		ok = st.phase != GAME_OVER &&
+		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_BLOCK);
+		break;
+	case LESSON_FOUR_THREE:
+		ok = st.phase != GAME_OVER &&
+		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_FOUR_THREE);
+		break;
+	case LESSON_VCF:
+		ok = st.phase != GAME_OVER &&
+		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_VCF);
+		break;
+	case LESSON_SAFE:
+		ok = st.phase != GAME_OVER;
+		break;
+	}
+	if (ok) {
+		snprintf(why, len, "%s", s->done);
+		return 1;
+	}
+	/* Wrong: the engine's word when the game ended, then the hint; the
+	 * stone comes off again. */
+	if (st.phase == GAME_OVER && st.winner != 0)
+		snprintf(why, len, "%s: %s. %s", at, st.reason, s->hint);
+	else
+		snprintf(why, len, "%s is not it. %s", at, s->hint);
+	g->variant->undo(g);
+	return 0;
+}
+
+/* The stone at the cursor, judged. */
+static void
+screen_lesson_try(struct screen_lesson *l)
+{
+	if (l->game == NULL)
+		return;
+	l->shown = 0;
+	if (screen_lesson_judge(l->game, &l->lesson->steps[l->step],
+	    l->cursor, l->feedback, sizeof l->feedback) == 1)
+		l->done = 1;
+}
+
+/* A drill's solution: said, and the cursor put on it. */
+static void
+screen_lesson_solution(struct screen_lesson *l)
+{
+	const struct lesson_step	*s = &l->lesson->steps[l->step];
+	const struct stone_board	*b;
+	int				 p;
+
+	if (s->solution == NULL || l->done || l->game == NULL ||
+	    (b = stone_game_board(l->game)) == NULL)
+		return;
+	snprintf(l->feedback, sizeof l->feedback, "Solution: %s",
+	    s->solution);
+	l->shown = 1;
+	if (s->answer != NULL && (p = stone_point_parse(b->size,
+	    s->answer)) >= 0)
+		l->cursor = p;
+}
+
+static void
+screen_lesson_draw(struct client *c, void *state, struct grid *g)
+{
+	struct screen_lesson	*l = state;
+	struct view_lesson	 v;
+	struct game_status	 st;
+	int			 last = l->step == l->lesson->nsteps - 1;
+
+	memset(&v, 0, sizeof v);
+	client_chrome(c, &v.chrome, "Lesson", l->done ? last ?
+	    "Esc back  p previous step" :
+	    "Enter next step  p previous  Esc back" :
+	    l->lesson->steps[l->step].solution != NULL ?
+	    "arrows move  Enter place  s solution  n skip  p previous  "
+	    "Esc back" :
+	    "arrows move  Enter place  n skip  p previous  Esc back");
+	v.title = l->lesson->title;
+	v.step = l->step;
+	v.nsteps = l->lesson->nsteps;
+	v.text = l->lesson->steps[l->step].text;
+	v.feedback = l->feedback[0] != '\0' ? l->feedback : NULL;
+	v.good = l->done || l->shown;	/* a solution is no error */
+	v.finished = l->done && last;
+	v.board.game = l->game;
+	v.board.cursor = l->cursor;
+	v.board.show_cursor = !l->done;
+	v.board.selected = -1;
+	v.board.hand_seat = -1;
+	if (l->game != NULL) {
+		l->game->variant->status(l->game, &st);
+		v.board.restricted = stone_game_restricted(l->game) &&
+		    st.phase == GAME_PLAYING && st.to_move == 0;
+		v.board.win = l->win;
+		v.board.nwin = stone_game_win_line(l->game, l->win,
+		    (int)(sizeof l->win / sizeof l->win[0]));
+		if (v.board.nwin < 0)
+			v.board.nwin = 0;
+	}
+	view_lesson_draw(g, &v, &c->hits);
+}
+
+static void
+screen_lesson_move(struct screen_lesson *l, int dx, int dy)
+{
+	const struct stone_board	*b;
+	int				 col, row;
+
+	if (l->game == NULL || (b = stone_game_board(l->game)) == NULL)
+		return;
+	col = l->cursor / b->size + dx;
+	row = l->cursor % b->size - dy;
+	if (col >= 0 && col < b->size && row >= 0 && row < b->size)
+		l->cursor = col * b->size + row;
+}
+
+static void
+screen_lesson_key(struct client *c, void *state, const struct key_event *ev)
+{
+	struct screen_lesson	*l = state;
+
+	if (ev->key == KEY_MOUSE) {
+		const struct view_hit	*hit = client_hit(c, ev);
+		struct view_lesson	 v;
+		int			 p;
+
+		if (ev->mouse.action != KEY_MOUSE_PRESS || hit == NULL ||
+		    hit->id != VIEW_HIT_POINT || l->done)
+			return;
+		memset(&v, 0, sizeof v);
+		v.board.game = l->game;
+		if ((p = view_lesson_board_hit(&v, ev->mouse.x,
+		    ev->mouse.y)) < 0)
+			return;
+		l->cursor = p;
+		screen_lesson_try(l);
+		client_dirty(c);
+		return;
+	}
+	switch (ev->key) {
+	case KEY_UP: case 'k':
+		screen_lesson_move(l, 0, -1);
+		break;
+	case KEY_DOWN: case 'j':
+		screen_lesson_move(l, 0, 1);
+		break;
+	case KEY_LEFT: case 'h':
+		screen_lesson_move(l, -1, 0);
+		break;
+	case KEY_RIGHT: case 'l':
+		screen_lesson_move(l, 1, 0);
+		break;
+	case KEY_ENTER: case ' ':
+		if (!l->done)
+			screen_lesson_try(l);
+		else if (l->step + 1 < l->lesson->nsteps)
+			screen_lesson_step(l, l->step + 1);
+		break;
+	case 'n':
+		if (l->step + 1 < l->lesson->nsteps)
+			screen_lesson_step(l, l->step + 1);
+		break;
+	case 'p':
+		if (l->step > 0)
+			screen_lesson_step(l, l->step - 1);
+		break;
+	case 's':
+		screen_lesson_solution(l);
+		break;
+	case KEY_ESCAPE: case 'q':
+		client_pop(c);		/* frees l */
+		return;
+	default:
+		return;
+	}
+	client_dirty(c);
+}
+
+static void
+screen_lesson_free(void *state)
+{
+	struct screen_lesson	*l = state;
+
+	game_free(l->game);
+	free(l);
+}
+
+static const struct screen screen_lesson_ops = {
+	.name = "lesson",
+	.draw = screen_lesson_draw,
+	.key = screen_lesson_key,
+	.free = screen_lesson_free,
+};
+
+void
+screen_lesson_open(struct client *c, const struct lesson *lesson)
+{
+	struct screen_lesson	*l;
+
+	if (lesson == NULL || lesson->nsteps < 1 ||
+	    (l = calloc(1, sizeof *l)) == NULL)
+		return;
+	l->lesson = lesson;
+	screen_lesson_step(l, 0);
+	client_push(c, &screen_lesson_ops, l);
+}

@@ -1,0 +1,25 @@
+/*
+ * screen-lesson.h - a three-minute lesson on the board (screens/lesson.h),
+ * opened from a rules page.
+ */
+#ifndef SRC_HALL_SCREEN_LESSON_H
+#define SRC_HALL_SCREEN_LESSON_H
+
+#include <stddef.h>
+
+struct client;
+struct game;
+struct lesson;
+struct lesson_step;
+
+/*
+ * Black's stone on `point` of g (the step's position), judged by the
+ * engine: 1 it does what the step asks (it stays), 0 it does not (it is
+ * taken back), -1 it may not go there; what to say in why.
+ */
+int	screen_lesson_judge(struct game *, const struct lesson_step *,
+	    int point, char *why, size_t len);
+/* The lesson, from its first step, over the top screen. */
+void	screen_lesson_open(struct client *, const struct lesson *);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * test-rules.c - the rules pages and the lesson over real SSH to a real
+ * gamehalld: ? at a table opened with `ssh host new gomoku size=19
+ * overline=off timer=30` shows that table's options as set, then its keys;
+ * the lobby's r pages through every game; the lesson refuses a wrong stone
+ * and takes the right one.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/integration/harness.h"
+#include "tests/integration/tclient.h"
+#include "tests/integration/players.h"
+
+START_TEST(test_rules_at_table_and_lobby)
+{
+	struct harness	*h = players_start();
+	struct tclient	*alice;
+
+	if (h == NULL)
+		return;
+	players_accounts(h);
+	alice = players_member(h, "alice",
+	    "new gomoku size=19 overline=off timer=30");
+	players_wait(alice, "Share: ssh");
+	ck_assert_int_eq(tclient_type(alice, "?"), 0);
+	players_wait(alice, "Rules: Gomoku");
+	players_wait(alice, "This table (");
+	players_wait(alice, "Board: 19×19");
+	players_wait(alice, "Overline: does not win");
+	players_wait(alice, "Turn timer: 30 seconds a turn");
+	ck_assert_int_eq(tclient_type(alice, "G"), 0);
+	players_wait(alice, "back to the lobby");
+	ck_assert_int_eq(tclient_type(alice, "\033"), 0);
+	players_wait(alice, "Share: ssh");
+	/* The lobby: every game, one after the other. */
+	ck_assert_int_eq(tclient_type(alice, "q"), 0);
+	players_wait(alice, "Online (1)");
+	ck_assert_int_eq(tclient_type(alice, "r"), 0);
+	players_wait(alice, "Rules: Gomoku (1/6)");
+	ck_assert_int_eq(tclient_type(alice, "lllll"), 0);
+	players_wait(alice, "Rules: Four-player shogi (6/6)");
+	players_wait(alice, "Four players sit on the four sides");
+	tclient_free(alice);
+	players_stop(h);
+}
+END_TEST
+
+START_TEST(test_lesson_over_ssh)
+{
+	struct harness	*h = players_start();
+	struct tclient	*tc;
+
+	if (h == NULL)
+		return;
+	tc = players_person(h, "learner", NULL, NULL);
+	players_wait(tc, "Online (1)");
+	ck_assert_int_eq(tclient_type(tc, "rL"), 0);
+	players_wait(tc, "Step 1 of 5");
+	/* A wrong point is refused, the right one taken. */
+	ck_assert_int_eq(tclient_type(tc, "l\r"), 0);
+	players_wait(tc, "i8 is not it");
+	ck_assert_int_eq(tclient_type(tc, "h\r"), 0);
+	players_wait(tc, "Good.");
+	ck_assert_int_eq(tclient_type(tc, "\r"), 0);
+	players_wait(tc, "Step 2 of 5");
+	tclient_free(tc);
+	players_stop(h);
+}
+END_TEST
+
+static Suite *
+rules_suite(void)
+{
+	Suite	*s = suite_create("rules");
+	TCase	*tc = tcase_create("ssh");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_rules_at_table_and_lobby);
+	tcase_add_test(tc, test_lesson_over_ssh);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(rules_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
