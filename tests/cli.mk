@@ -25,3 +25,10 @@ tests_bench_cpumatch_CFLAGS = $(AM_CFLAGS) -O2
 tests_bench_cpumatch_LDADD = cli/libgtp.a engine/libengine.a -lm
 tests_bench_cpumatch_DEPENDENCIES = cli/libgtp.a engine/libengine.a \
 	gamehall-engine$(EXEEXT)
+
+# Export (engine/export.c) read back through gh-load, every variant.
+check_PROGRAMS += tests/unit/test-export
+TESTS += tests/unit/test-export
+tests_unit_test_export_SOURCES = tests/unit/test-export.c
+tests_unit_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_export_LDADD = cli/libgtp.a engine/libengine.a $(CHECK_LIBS)
