@@ -26,3 +26,11 @@ tests_integration_test_hall_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
 	$(CHECK_CFLAGS)
 tests_integration_test_hall_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
 	$(CHECK_LIBS)
+
+# The leaderboard (src/hall/top.c) from a prepared store.
+check_PROGRAMS += tests/unit/test-top
+TESTS += tests/unit/test-top
+tests_unit_test_top_SOURCES = tests/unit/test-top.c
+tests_unit_test_top_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_top_LDADD = src/libdaemon.a $(STORE_LDADD) \
+	engine/libengine.a $(CHECK_LIBS)

@@ -5,6 +5,8 @@ src_libdaemon_a_SOURCES += \
 	src/hall/hall.c src/hall/hall.h src/hall/hall-int.h \
 	src/hall/hall-tables.c \
 	src/hall/hall-save.c \
+	src/hall/hall-text.c src/hall/hall-text.h \
+	src/hall/top.c src/hall/top.h \
 	src/hall/client.c \
 	src/hall/form.c src/hall/form.h \
 	src/hall/passjob.c src/hall/passjob.h \
