@@ -18,6 +18,8 @@ src_libdaemon_a_SOURCES += \
 	src/hall/screen-lobby.c \
 	src/hall/screen-account.c \
 	src/hall/screen-profile.c \
+	src/hall/screen-top.c src/hall/screen-top.h \
+	src/hall/screen-replay.c src/hall/screen-replay.h \
 	src/hall/screen-settings.c \
 	src/hall/screen-help.c \
 	src/hall/screen-code.c \

@@ -33,6 +33,7 @@ top_row_fill(struct top_row *row, const struct store_ranked *r)
 	const struct rating	*g = &r->rating.rating;
 
 	row->provisional = rating_is_provisional(g) != 0;
+	row->user = r->user;
 	snprintf(row->name, sizeof row->name, "%s", r->name);
 	snprintf(row->rating, sizeof row->rating, "%.0f%s", g->r,
 	    row->provisional ? "?" : "");

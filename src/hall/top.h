@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "src/store/store.h"
 
@@ -21,6 +22,7 @@
 struct top_row {
 	int	 rank;		/* 1.. for ranked players, 0 provisional */
 	bool	 provisional;
+	int64_t	 user;
 	char	 name[STORE_NAME_MAX + 1];
 	char	 rating[16];	/* "1623", "1500?" */
 	char	 rd[16];	/* "87" */
