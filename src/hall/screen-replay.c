@@ -113,8 +113,9 @@ screen_replay_about(struct screen_replay *r)
 			break;
 	}
 	screen_date(r->sg.ended, date, sizeof date);
-	snprintf(r->about, sizeof r->about, "%s  %s%s", date, r->sg.options,
-	    r->sg.rated ? "  rated" : "  unrated");
+	snprintf(r->about, sizeof r->about, "%s  %s%s%s", date,
+	    r->sg.options, r->sg.options[0] != '\0' ? "  " : "",
+	    r->sg.rated ? "rated" : "unrated");
 }
 
 static void
