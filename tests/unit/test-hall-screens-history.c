@@ -206,6 +206,49 @@ START_TEST(test_leaderboard)
 }
 END_TEST
 
+/* Every family replays: four-player shogi, Connect6's pairs, the large
+ * gomoku board at 80x24. */
+START_TEST(test_replay_families)
+{
+	static const struct {
+		const char	*variant, *record, *last, *moves;
+	} g[] = {
+		{ "yonin", "yonin mode=individual end=two transfer=inherit "
+		    "movelimit=0 moves 6h6g 9f8g 4b4c 1c2c 7i6h 9e9f 6a7b "
+		    "1d1c 6i7i 9f9e 3a4b 1c1b", "1c1b", "12" },
+		{ "connect6", "connect6 size=19 moves j10 i10 j9 i11 k9",
+		    "k9", "5" },
+		{ "gomoku", "gomoku size=19 overline=on restrict=off moves "
+		    "a1 s19", "s19", "2" },
+	};
+	struct fake_term	*ft = alice();
+	char			 want[64];
+	size_t			 i;
+
+	for (i = 0; i < sizeof g / sizeof g[0]; i++) {
+		finished(g[i].variant, g[i].record, "alice", "bob",
+		    1000 + (int64_t)i);
+		fake_term_type(ft, "p");
+		fake_term_type(ft, FAKE_ENTER);
+		ck_shows(ft, "gamehall - Replay");
+		snprintf(want, sizeof want, "Move %s of %s", g[i].moves,
+		    g[i].moves);
+		ck_screen(ft, fake_term_find(ft, want) >= 0, want);
+		ck_screen(ft, fake_term_find(ft, g[i].last) >= 0, g[i].last);
+		/* The whole board and the keys fit 80x24. */
+		ck_shows(ft, "Esc back");
+		fake_term_type(ft, FAKE_HOME);
+		snprintf(want, sizeof want, "Start (%s moves)", g[i].moves);
+		ck_screen(ft, fake_term_find(ft, want) >= 0, want);
+		fake_term_type(ft, FAKE_RIGHT);
+		ck_shows(ft, "Move 1 of");
+		fake_term_type(ft, FAKE_ESC);
+		fake_term_type(ft, FAKE_ESC);
+		ck_shows(ft, "gamehall - Lobby");
+	}
+}
+END_TEST
+
 static Suite *
 history_screens_suite(void)
 {
@@ -215,6 +258,7 @@ history_screens_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_replay_steps);
 	tcase_add_test(tc, test_replay_broken);
+	tcase_add_test(tc, test_replay_families);
 	tcase_add_test(tc, test_leaderboard);
 	suite_add_tcase(s, tc);
 	return s;
