@@ -44,3 +44,11 @@ tests_integration_test_history_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
 	$(CHECK_CFLAGS)
 tests_integration_test_history_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
 	$(CHECK_LIBS)
+
+# The leaderboard and replay views.
+check_PROGRAMS += tests/unit/test-view-history
+TESTS += tests/unit/test-view-history
+tests_unit_test_view_history_SOURCES = tests/unit/test-view-history.c
+tests_unit_test_view_history_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_view_history_LDADD = screens/libscreens.a engine/libengine.a \
+	$(CHECK_LIBS)
