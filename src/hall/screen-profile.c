@@ -55,60 +55,27 @@ struct screen_profile {
 	int			 top;
 };
 
-/*
- * The viewer against this player, from the games loaded: one game counts
- * when both sat in it, scored from the viewer's side.
- */
+/* The viewer against this player, over every game both played. */
 static void
 screen_profile_h2h(struct client *c, struct screen_profile *p)
 {
-	const struct identity		*me = c->identity;
-	const struct store_game_player	*mine, *theirs;
-	int				 won = 0, lost = 0, drawn = 0, i;
-	size_t				 k;
+	const struct identity	*me = c->identity;
+	struct store_h2h	 h;
 
 	p->h2h[0] = '\0';
 	if (me == NULL || me->kind != IDENTITY_USER ||
-	    p->who->kind != IDENTITY_USER || me->user == p->who->user)
+	    p->who->kind != IDENTITY_USER || me->user == p->who->user ||
+	    store_games_between(c->hall->store, me->user, p->who->user,
+	    &h) != STORE_OK)
 		return;
-	for (k = 0; k < p->ngames; k++) {
-		const struct store_game *g = &p->games[k];
-
-		mine = theirs = NULL;
-		for (i = 0; i < g->nplayers && i < STORE_PLAYERS_MAX; i++) {
-			if (g->players[i].kind != STORE_PLAYER_USER)
-				continue;
-			if (g->players[i].user == me->user)
-				mine = &g->players[i];
-			else if (g->players[i].user == p->who->user)
-				theirs = &g->players[i];
-		}
-		if (mine == NULL || theirs == NULL)
-			continue;
-		/* Four players: who finished ahead of whom. */
-		if (mine->rank > 0 && theirs->rank > 0 &&
-		    mine->rank != theirs->rank) {
-			if (mine->rank < theirs->rank)
-				won++;
-			else
-				lost++;
-		} else if (mine->outcome == STORE_WIN &&
-		    theirs->outcome != STORE_WIN)
-			won++;
-		else if (theirs->outcome == STORE_WIN &&
-		    mine->outcome != STORE_WIN)
-			lost++;
-		else
-			drawn++;
-	}
-	if (won + lost + drawn == 0)
+	if (h.games == 0)
 		snprintf(p->h2h, sizeof p->h2h, "You and %s: no games "
 		    "together yet.", p->who->name);
 	else
-		snprintf(p->h2h, sizeof p->h2h, "You and %s: you won %d, "
-		    "lost %d, drew %d%s.", p->who->name, won, lost, drawn,
-		    p->ngames >= SCREEN_PROFILE_GAMES ? " (recent games)" :
-		    "");
+		snprintf(p->h2h, sizeof p->h2h, "You and %s: %d game%s, you "
+		    "won %d, lost %d, drew %d.", p->who->name, h.games,
+		    h.games == 1 ? "" : "s", h.won, h.lost,
+		    h.games - h.won - h.lost);
 }
 
 /* The games of the variant filtered to (or all), and the selection kept

@@ -198,7 +198,7 @@ START_TEST(test_leaderboard)
 	/* bob's profile, with alice's record against him. */
 	fake_term_type(ft, FAKE_DOWN FAKE_ENTER);
 	ck_shows(ft, "gamehall - Profile");
-	ck_shows(ft, "You and bob: you won 1, lost 0, drew 0.");
+	ck_shows(ft, "You and bob: 1 game, you won 1, lost 0, drew 0.");
 	fake_term_type(ft, FAKE_ESC);
 	ck_shows(ft, "gamehall - Leaderboard");
 	fake_term_type(ft, FAKE_ESC);
