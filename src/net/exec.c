@@ -64,8 +64,8 @@ exec_check(const char *cmd, char *out, size_t outlen, char *why,
 		return -1;
 	}
 	if (strcmp(first, "export") == 0 && (nwords < 2 || nwords > 3)) {
-		snprintf(why, whylen, "export takes a game number and a "
-		    "format, e.g. 'export 12' or 'export 12 psq'");
+		snprintf(why, whylen, "export takes a game number and maybe "
+		    "a format, e.g. 'export 12' or 'export 12 psq'");
 		return -1;
 	}
 	if ((strcmp(first, "join") == 0 || strcmp(first, "watch") == 0) &&
