@@ -3,7 +3,7 @@
 # in-process.
 noinst_LIBRARIES += cli/libgtp.a
 cli_libgtp_a_SOURCES = cli/gtp.c cli/gtp.h cli/gtp-stone.c cli/gtp-yonin.c \
-	cli/gtp-cpu.c cli/gtp-perft.c cli/gomocup.c cli/gomocup.h \
+	cli/gtp-cpu.c cli/gtp-perft.c cli/gtp-load.c cli/gomocup.c cli/gomocup.h \
 	cli/gomocup-swap2.c
 
 bin_PROGRAMS += gamehall-engine

@@ -616,6 +616,7 @@ static const struct gtp_command gtp_generic_commands[] = {
 	{ "gh-board", gtp_cmd_board },
 	{ "gh-perft", gtp_cmd_perft },
 	{ "gh-record", gtp_cmd_record },
+	{ "gh-load", gtp_load },
 	{ NULL, NULL }
 };
 

@@ -116,6 +116,9 @@ struct gtp_cpu {
 };
 
 extern const struct gtp_command gtp_cpu_commands[];
+
+/* gh-load FILE (cli/gtp-load.c): a game exported by the hall, back. */
+int gtp_load(struct gtp *, int argc, char **argv, struct gtp_reply *);
 void gtp_cpu_init(struct gtp_cpu *);
 void gtp_cpu_free(struct gtp_cpu *);
 

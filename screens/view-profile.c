@@ -1,6 +1,7 @@
 /*
- * view-profile.c - a player's profile: ratings per variant and the most
- * recent games.
+ * view-profile.c - a player's profile: ratings per variant, the record
+ * against the viewer, and the most recent games (one variant or all),
+ * the selected one described below the list.
  */
 #include <stdio.h>
 
@@ -20,21 +21,48 @@ view_profile_rule(struct grid *g, int y, const char *title)
 	grid_put(g, 1, y, &head, text);
 }
 
+/* Rows the ratings take: a heading, one a variant (or the note), a gap. */
+static int
+view_profile_rating_rows(const struct view_profile *v, int sy)
+{
+	int	 n = v->nratings > 0 ? v->nratings : 1;
+	int	 most = (sy - 3) - 5 - 8;	/* keep room for games */
+
+	if (n > most)
+		n = most > 1 ? most : 1;
+	return 2 + n + 1;
+}
+
+int
+view_profile_game_rows(const struct view_profile *v, int sx, int sy)
+{
+	int	 y = 5 + view_profile_rating_rows(v, sy) + (v->h2h != NULL);
+	int	 rows = (sy - 4) - (y + 2) + 1;
+
+	(void)sx;
+	return rows > 1 ? rows : 1;
+}
+
 void
 view_profile_draw(struct grid *g, const struct view_profile *v,
     struct view_hits *hits)
 {
 	static const struct view_button buttons[] = {
-		{ "j/k", "scroll games", "scroll", 0 },
+		{ "j/k", "select", NULL, 0 },
+		{ "Enter", "replay", NULL, 0 },
+		{ "f", "variant", NULL, 0 },
 		{ "Esc", "back", NULL, 0 },
 	};
 	struct grid_style	 norm = view_style(VIEW_NORMAL);
 	struct grid_style	 head = view_style(VIEW_HEADING);
 	struct grid_style	 dim = view_style(VIEW_DIM);
+	struct grid_style	 sel = view_style(VIEW_SELECTED);
+	const struct grid_style	*st;
 	const struct view_rating_row *r;
 	const struct view_game_row *gr;
 	char			 text[128];
 	int			 x = 2, w = g->sx - 4, y, i, idx, rows, last, ow;
+	int			 nr;
 
 	view_hits_clear(hits);
 	view_chrome_draw(g, &v->chrome);
@@ -52,7 +80,9 @@ view_profile_draw(struct grid *g, const struct view_profile *v,
 		    "Guests play unrated games and keep no history. Register "
 		    "a name (press a in the lobby) to get a rating per "
 		    "variant and keep your games.");
-		goto done;
+		view_buttons_draw(g, 0, g->sy - 2, g->sx, buttons + 3, 1, -1,
+		    hits);
+		return;
 	}
 
 	view_profile_rule(g, y++, "Ratings");
@@ -62,10 +92,11 @@ view_profile_draw(struct grid *g, const struct view_profile *v,
 	view_text_fit(g, x + 28, y, 7, &head, "Games");
 	view_text_fit(g, x + 35, y, 20, &head, "Won/lost/drawn");
 	y++;
+	nr = view_profile_rating_rows(v, g->sy) - 3;
 	if (v->nratings == 0)
 		view_text_fit(g, x, y++, w, &dim,
 		    "No rated games yet: everyone starts at 1500.");
-	for (i = 0; i < v->nratings && y < last - 3; i++, y++) {
+	for (i = 0; i < v->nratings && i < nr; i++, y++) {
 		r = &v->ratings[i];
 		view_text_fit(g, x, y, 11, &norm, r->variant);
 		view_text_fit(g, x + 12, y, 7, &norm, r->rating);
@@ -74,9 +105,14 @@ view_profile_draw(struct grid *g, const struct view_profile *v,
 		grid_printf(g, x + 35, y, &norm, "%d/%d/%d", r->wins,
 		    r->losses, r->draws);
 	}
+	if (v->h2h != NULL)
+		view_text_fit(g, x, y++, w, &norm, v->h2h);
 	y++;
 
-	view_profile_rule(g, y++, "Recent games");
+	snprintf(text, sizeof text, "Recent games%s%s%s", v->filter != NULL ?
+	    " (" : "", v->filter != NULL ? v->filter : "",
+	    v->filter != NULL ? ")" : "");
+	view_profile_rule(g, y++, text);
 	ow = w - 12 - 11 - 8 - 7;
 	if (ow < 8)
 		ow = 8;
@@ -87,20 +123,26 @@ view_profile_draw(struct grid *g, const struct view_profile *v,
 	view_text_fit(g, x + 31 + ow, y, 7, &head, "Rating");
 	y++;
 	if (v->ngames == 0)
-		view_text_fit(g, x, y, w, &dim, "No games yet.");
-	rows = last - y + 1;
-	for (i = 0; i < rows; i++) {
+		view_text_fit(g, x, y, w, &dim, v->filter != NULL ?
+		    "No games of this variant." : "No games yet.");
+	rows = view_profile_game_rows(v, g->sx, g->sy);
+	for (i = 0; i < rows && y + i < last; i++) {
 		idx = v->top + i;
 		if (idx < 0 || idx >= v->ngames)
 			break;
 		gr = &v->games[idx];
-		view_text_fit(g, x, y + i, 11, &norm, gr->date);
-		view_text_fit(g, x + 12, y + i, 10, &norm, gr->variant);
-		view_text_fit(g, x + 23, y + i, ow - 1, &norm, gr->opponents);
-		view_text_fit(g, x + 23 + ow, y + i, 7, &norm, gr->result);
-		view_text_fit(g, x + 31 + ow, y + i, 7, &dim,
-		    gr->change != NULL ? gr->change : "-");
+		st = idx == v->selected ? &sel : &norm;
+		if (idx == v->selected)
+			grid_fill(g, x, y + i, w, 1, ' ', st);
+		view_text_fit(g, x, y + i, 11, st, gr->date);
+		view_text_fit(g, x + 12, y + i, 10, st, gr->variant);
+		view_text_fit(g, x + 23, y + i, ow - 1, st, gr->opponents);
+		view_text_fit(g, x + 23 + ow, y + i, 7, st, gr->result);
+		view_text_fit(g, x + 31 + ow, y + i, 7, idx == v->selected ?
+		    st : &dim, gr->change != NULL ? gr->change : "-");
+		view_hits_add(hits, x, y + i, w, 1, VIEW_HIT_ROW_PROFILE, idx);
 	}
-done:
-	view_buttons_draw(g, 0, g->sy - 2, g->sx, buttons, 2, -1, hits);
+	if (v->detail != NULL)
+		view_text_fit(g, x, last, w, &dim, v->detail);
+	view_buttons_draw(g, 0, g->sy - 2, g->sx, buttons, 4, -1, hits);
 }

@@ -363,6 +363,8 @@ struct view_game_row {
 	const char	*change;	/* "+12", "-8" or NULL (unrated) */
 };
 
+#define VIEW_HIT_ROW_PROFILE 112	/* index = row of the games list */
+
 struct view_profile {
 	struct view_chrome chrome;
 	const char	*name;
@@ -373,7 +375,13 @@ struct view_profile {
 	const struct view_game_row *games;
 	int		 ngames;
 	int		 top;		/* scrolled: first games row shown */
+	int		 selected;	/* games row, -1 none */
+	const char	*h2h;		/* "You and bob: 3 won, ..." or NULL */
+	const char	*filter;	/* the variant shown, NULL all */
+	const char	*detail;	/* about the selected game, or NULL */
 };
+/* Rows of the games list that fit (for the controller's scrolling). */
+int	view_profile_game_rows(const struct view_profile *, int sx, int sy);
 
 void	view_profile_draw(struct grid *, const struct view_profile *,
 	    struct view_hits *);

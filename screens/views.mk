@@ -10,6 +10,8 @@ screens_libscreens_a_SOURCES += \
 	screens/view-lobby.c \
 	screens/view-account.c \
 	screens/view-profile.c \
+	screens/view-top.c screens/view-top.h \
+	screens/view-replay.c screens/view-replay.h \
 	screens/view-settings.c \
 	screens/view-help.c \
 	screens/view-sysop.c screens/view-sysop.h \

@@ -25,3 +25,25 @@ tests_bench_cpumatch_CFLAGS = $(AM_CFLAGS) -O2
 tests_bench_cpumatch_LDADD = cli/libgtp.a engine/libengine.a -lm
 tests_bench_cpumatch_DEPENDENCIES = cli/libgtp.a engine/libengine.a \
 	gamehall-engine$(EXEEXT)
+
+# Export (engine/export.c) read back through gh-load, every variant.
+check_PROGRAMS += tests/unit/test-export
+TESTS += tests/unit/test-export
+tests_unit_test_export_SOURCES = tests/unit/test-export.c
+tests_unit_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_export_LDADD = cli/libgtp.a engine/libengine.a $(CHECK_LIBS)
+
+# make fuzz: the files gh-load reads, and their round trip (clang only).
+EXTRA_DIST += tests/fuzz/fuzz-export.c
+if HAVE_FUZZ_CC
+FUZZ_PROGS += fuzz/fuzz-export
+fuzz/fuzz-export: tests/fuzz/fuzz-export.c $(engine_libengine_a_SOURCES) \
+		engine/forbidden-table.c
+	@mkdir -p fuzz
+	$(AM_V_GEN)$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -I$(top_srcdir) -I$(top_builddir) -D_GNU_SOURCE -o $@ \
+	    $(top_srcdir)/tests/fuzz/fuzz-export.c \
+	    $(addprefix $(top_srcdir)/,$(filter %.c,$(engine_libengine_a_SOURCES))) \
+	    engine/forbidden-table.c
+CLEANFILES += fuzz/fuzz-export
+endif

@@ -33,3 +33,11 @@ tests_unit_test_hall_screens_rules_SOURCES = \
 	tests/unit/test-hall-screens-rules.c $(CONTROLLER_TEST_SOURCES)
 tests_unit_test_hall_screens_rules_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
 tests_unit_test_hall_screens_rules_LDADD = $(CONTROLLER_TEST_LDADD)
+
+# The leaderboard, a profile's games and the replay screen.
+check_PROGRAMS += tests/unit/test-hall-screens-history
+TESTS += tests/unit/test-hall-screens-history
+tests_unit_test_hall_screens_history_SOURCES = \
+	tests/unit/test-hall-screens-history.c $(CONTROLLER_TEST_SOURCES)
+tests_unit_test_hall_screens_history_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
+tests_unit_test_hall_screens_history_LDADD = $(CONTROLLER_TEST_LDADD)

@@ -26,3 +26,29 @@ tests_integration_test_hall_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
 	$(CHECK_CFLAGS)
 tests_integration_test_hall_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
 	$(CHECK_LIBS)
+
+# The leaderboard (src/hall/top.c) from a prepared store.
+check_PROGRAMS += tests/unit/test-top
+TESTS += tests/unit/test-top
+tests_unit_test_top_SOURCES = tests/unit/test-top.c
+tests_unit_test_top_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_top_LDADD = src/libdaemon.a $(STORE_LDADD) \
+	engine/libengine.a $(CHECK_LIBS)
+
+# Finished games and leaderboards from the shell: export and top over SSH.
+check_PROGRAMS += tests/integration/test-history
+TESTS += tests/integration/test-history
+tests_integration_test_history_SOURCES = tests/integration/test-history.c \
+	tests/integration/players.c tests/integration/players.h
+tests_integration_test_history_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
+	$(CHECK_CFLAGS)
+tests_integration_test_history_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
+	$(CHECK_LIBS)
+
+# The leaderboard and replay views.
+check_PROGRAMS += tests/unit/test-view-history
+TESTS += tests/unit/test-view-history
+tests_unit_test_view_history_SOURCES = tests/unit/test-view-history.c
+tests_unit_test_view_history_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_view_history_LDADD = screens/libscreens.a engine/libengine.a \
+	$(CHECK_LIBS)

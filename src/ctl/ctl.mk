@@ -7,4 +7,3 @@ src_libdaemon_a_SOURCES += src/ctl/ctl.c src/ctl/ctl.h
 # A sysop's tool, beside the daemon.
 sbin_PROGRAMS += gamehallctl
 gamehallctl_SOURCES = cli/gamehallctl.c
-dist_man_MANS += docs/gamehallctl.8

@@ -15,6 +15,7 @@
 #include "src/base/config.h"
 #include "src/net/conn.h"
 #include "src/hall/hall-int.h"
+#include "src/hall/hall-text.h"
 #include "src/hall/screen-table.h"
 #include "src/hall/hall.h"
 #include "src/base/log.h"
@@ -412,6 +413,9 @@ hall_open(void *arg, struct conn *conn, const struct conn_info *info)
 	const char	*why;
 	char		 refusal[STORE_REASON_MAX + STORE_NAME_MAX + 64];
 
+	/* `ssh host top renju`: text, no screen, no terminal needed. */
+	if (!hall->shutting_down && hall_text_wanted(info->exec))
+		return hall_text_open(hall, conn, info);
 	refusal[0] = '\0';
 	if ((why = hall_refusal(hall, info)) == NULL) {
 		id = hall_open_account(hall, conn, info, refusal,

@@ -12,6 +12,8 @@ src_libdaemon_a_SOURCES += \
 	src/hall/hall-command-account.c \
 	src/hall/screen-sysop.c src/hall/hall-ignore.c \
 	src/hall/screen-report.c \
+	src/hall/hall-text.c src/hall/hall-text.h \
+	src/hall/top.c src/hall/top.h \
 	src/hall/client.c \
 	src/hall/form.c src/hall/form.h \
 	src/hall/passjob.c src/hall/passjob.h \
@@ -23,6 +25,8 @@ src_libdaemon_a_SOURCES += \
 	src/hall/screen-lobby.c \
 	src/hall/screen-account.c \
 	src/hall/screen-profile.c \
+	src/hall/screen-top.c src/hall/screen-top.h \
+	src/hall/screen-replay.c src/hall/screen-replay.h \
 	src/hall/screen-settings.c \
 	src/hall/screen-help.c \
 	src/hall/screen-rules.c src/hall/screen-rules.h \

@@ -10,6 +10,7 @@
 
 #include "src/hall/hall-int.h"
 #include "src/hall/screen-rules.h"
+#include "src/hall/screen-top.h"
 #include "src/hall/screen-table.h"
 #include "src/term/lineedit.h"
 #include "src/base/log.h"
@@ -512,6 +513,9 @@ screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 		break;
 	case 'p':
 		screen_lobby_button(c, l, VIEW_LOBBY_B_PROFILE);
+		break;
+	case 'l':	/* the leaderboard */
+		screen_top_open(c, NULL);
 		break;
 	case 'a':
 		screen_lobby_button(c, l, VIEW_LOBBY_B_ACCOUNT);

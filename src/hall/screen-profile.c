@@ -1,13 +1,16 @@
 /*
- * screen-profile.c - a player's profile: ratings per variant and recent
- * games, read from the store when the screen opens.  Yours (p) or the one
- * chosen in the online list.
+ * screen-profile.c - a player's profile: ratings per variant, the record
+ * against the viewer (head to head), and recent games, read from the store
+ * when the screen opens.  Yours (p), the one chosen in the online list or
+ * on the leaderboard.  `f` shows one variant's games at a time; Enter
+ * replays the selected game (screen-replay.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "src/hall/hall-int.h"
+#include "src/hall/screen-replay.h"
 #include "src/store/rating.h"
 #include "src/store/store.h"
 
@@ -40,8 +43,76 @@ struct screen_profile {
 	struct view_game_row	*grows;
 	size_t			 ngames;
 
+	/* The games shown: all, or one variant's (indexes into games). */
+	int			 filter;	/* -1 all, else ratings[] index */
+	size_t			*shown;
+	size_t			 nshown;
+	struct view_game_row	*srows;
+
+	char			 h2h[160];
+	char			 detail[512];
+	int			 sel;
 	int			 top;
 };
+
+/* The viewer against this player, over every game both played. */
+static void
+screen_profile_h2h(struct client *c, struct screen_profile *p)
+{
+	const struct identity	*me = c->identity;
+	struct store_h2h	 h;
+
+	p->h2h[0] = '\0';
+	if (me == NULL || me->kind != IDENTITY_USER ||
+	    p->who->kind != IDENTITY_USER || me->user == p->who->user ||
+	    store_games_between(c->hall->store, me->user, p->who->user,
+	    &h) != STORE_OK)
+		return;
+	if (h.games == 0)
+		snprintf(p->h2h, sizeof p->h2h, "You and %s: no games "
+		    "together yet.", p->who->name);
+	else
+		snprintf(p->h2h, sizeof p->h2h, "You and %s: %d game%s, you "
+		    "won %d, lost %d, drew %d.", p->who->name, h.games,
+		    h.games == 1 ? "" : "s", h.won, h.lost,
+		    h.games - h.won - h.lost);
+}
+
+/* The games of the variant filtered to (or all), and the selection kept
+ * on the list. */
+static void
+screen_profile_filter(struct screen_profile *p)
+{
+	size_t	 i;
+	const char *v = p->filter >= 0 && (size_t)p->filter < p->nratings ?
+	    p->ratings[p->filter].variant : NULL;
+
+	p->nshown = 0;
+	for (i = 0; i < p->ngames && p->shown != NULL; i++) {
+		if (v != NULL && strcmp(p->games[i].variant, v) != 0)
+			continue;
+		p->srows[p->nshown] = p->grows[i];
+		p->shown[p->nshown++] = i;
+	}
+	p->sel = p->top = 0;
+}
+
+/* What the list cannot show of the selected game: its number (for
+ * `export`), its options and the result in full. */
+static void
+screen_profile_detail(struct screen_profile *p)
+{
+	const struct store_game	*g;
+
+	p->detail[0] = '\0';
+	if (p->nshown == 0 || p->sel < 0 || (size_t)p->sel >= p->nshown)
+		return;
+	g = &p->games[p->shown[p->sel]];
+	snprintf(p->detail, sizeof p->detail, "#%lld %s%s%.200s%s: %.120s  "
+	    "(ssh ... export %lld)", (long long)g->id, g->variant,
+	    g->options[0] != '\0' ? " " : "", g->options,
+	    g->rated ? ", rated" : "", g->result, (long long)g->id);
+}
 
 static void
 screen_profile_game_text(const struct store_game *g, int64_t user,
@@ -148,6 +219,13 @@ screen_profile_load(struct client *c, struct screen_profile *p)
 		p->grows[i].change = p->gtext[i].change[0] != '\0' ?
 		    p->gtext[i].change : NULL;
 	}
+	if (p->ngames > 0) {
+		p->shown = calloc(p->ngames, sizeof *p->shown);
+		p->srows = calloc(p->ngames, sizeof *p->srows);
+	}
+	p->filter = -1;
+	screen_profile_filter(p);
+	screen_profile_h2h(c, p);
 }
 
 static void
@@ -163,10 +241,32 @@ screen_profile_draw(struct client *c, void *state, struct grid *g)
 	v.since = p->since[0] != '\0' ? p->since : NULL;
 	v.ratings = p->rrows;
 	v.nratings = (int)p->nratings;
-	v.games = p->grows;
-	v.ngames = (int)p->ngames;
+	v.games = p->srows;
+	v.ngames = (int)p->nshown;
 	v.top = p->top;
+	v.selected = p->nshown > 0 ? p->sel : -1;
+	v.h2h = p->h2h[0] != '\0' ? p->h2h : NULL;
+	v.filter = p->filter >= 0 && (size_t)p->filter < p->nratings ?
+	    p->ratings[p->filter].variant : NULL;
+	screen_profile_detail(p);
+	v.detail = p->detail[0] != '\0' ? p->detail : NULL;
 	view_profile_draw(g, &v, &c->hits);
+}
+
+/* The next variant with rated games, then all of them again. */
+static void
+screen_profile_next_filter(struct screen_profile *p)
+{
+	p->filter = p->filter + 1 < (int)p->nratings ? p->filter + 1 : -1;
+	screen_profile_filter(p);
+}
+
+static void
+screen_profile_replay(struct client *c, struct screen_profile *p)
+{
+	if (p->nshown == 0 || p->sel < 0 || (size_t)p->sel >= p->nshown)
+		return;
+	screen_replay_open(c, p->games[p->shown[p->sel]].id);
 }
 
 static void
@@ -174,17 +274,30 @@ screen_profile_key(struct client *c, void *state, const struct key_event *ev)
 {
 	struct screen_profile	*p = state;
 	const struct view_hit	*hit;
-	int			 sel;
+	struct view_profile	 v;
+	int			 rows;
 
 	if (ev->key == KEY_MOUSE) {
 		hit = client_hit(c, ev);
 		if (ev->mouse.action == KEY_MOUSE_PRESS && hit != NULL &&
-		    hit->id == VIEW_HIT_BUTTON && hit->index == 1)
-			client_pop(c);
-		else if (ev->mouse.action == KEY_MOUSE_WHEEL_UP && p->top > 0)
+		    hit->id == VIEW_HIT_BUTTON) {
+			if (p->who->kind == IDENTITY_GUEST || hit->index == 3)
+				client_pop(c);
+			else if (hit->index == 1)
+				screen_profile_replay(c, p);
+			else if (hit->index == 2)
+				screen_profile_next_filter(p);
+		} else if (ev->mouse.action == KEY_MOUSE_PRESS &&
+		    hit != NULL && (int)hit->id == VIEW_HIT_ROW_PROFILE) {
+			if (hit->index == p->sel)
+				screen_profile_replay(c, p);
+			else
+				p->sel = hit->index;
+		} else if (ev->mouse.action == KEY_MOUSE_WHEEL_UP &&
+		    p->top > 0)
 			p->top--;
 		else if (ev->mouse.action == KEY_MOUSE_WHEEL_DOWN &&
-		    p->top + 1 < (int)p->ngames)
+		    p->top + 1 < (int)p->nshown)
 			p->top++;
 		return;
 	}
@@ -192,10 +305,20 @@ screen_profile_key(struct client *c, void *state, const struct key_event *ev)
 		screen_report_open(c, p->who);
 		return;
 	}
-	/* Scrolling: the "selection" is the first row shown. */
-	sel = p->top;
-	if (screen_list_key(ev, (int)p->ngames, 1, &sel, &p->top, true))
+	memset(&v, 0, sizeof v);
+	v.nratings = (int)p->nratings;
+	v.h2h = p->h2h[0] != '\0' ? p->h2h : NULL;
+	rows = view_profile_game_rows(&v, client_sx(c), client_sy(c));
+	if (screen_list_key(ev, (int)p->nshown, rows, &p->sel, &p->top, true))
 		return;
+	switch (ev->key) {
+	case KEY_ENTER:
+		screen_profile_replay(c, p);
+		return;
+	case 'f':
+		screen_profile_next_filter(p);
+		return;
+	}
 	screen_nav_key(c, ev);
 }
 
@@ -211,6 +334,8 @@ screen_profile_free(void *state)
 	store_games_free(p->games, p->ngames);
 	free(p->gtext);
 	free(p->grows);
+	free(p->shown);
+	free(p->srows);
 	free(p);
 }
 
@@ -234,6 +359,7 @@ screen_profile_open(struct client *c, struct identity *who)
 	p->ids = c->hall->ids;
 	p->who = who;
 	identity_ref(who);
+	p->filter = -1;
 	screen_profile_load(c, p);
 	client_push(c, &screen_profile_ops, p);
 }

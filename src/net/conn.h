@@ -126,7 +126,8 @@ struct conn_info {
 	/*
 	 * SSH exec request (`ssh -t host join AB12`): the command line, or
 	 * "" for an interactive shell.  Only the hall's own commands reach
-	 * the hall: the first word is "join", "watch" or "new", the rest is
+	 * the hall: the first word is "join", "watch", "new", "top" or
+	 * "export" (src/net/exec.h), the rest is
 	 * printable ASCII separated by single spaces (the conn normalises
 	 * runs of blanks).  Anything else was already refused by the
 	 * transport with a one-line message and exit status 1.  The hall

@@ -8,7 +8,7 @@
 #include "src/net/exec.h"
 
 #define EXEC_USAGE "this hall knows: join CODE, watch CODE, " \
-	"new VARIANT [KEY=VALUE...]"
+	"new VARIANT [KEY=VALUE...], top VARIANT, export GAME [FORMAT]"
 
 int
 exec_check(const char *cmd, char *out, size_t outlen, char *why,
@@ -52,13 +52,24 @@ exec_check(const char *cmd, char *out, size_t outlen, char *why,
 	memcpy(first, words[0], len);
 	first[len] = '\0';
 	if (lens[0] >= sizeof first || (strcmp(first, "join") != 0 &&
-	    strcmp(first, "watch") != 0 && strcmp(first, "new") != 0)) {
+	    strcmp(first, "watch") != 0 && strcmp(first, "new") != 0 &&
+	    strcmp(first, "top") != 0 && strcmp(first, "export") != 0)) {
 		/* Never echo a long or odd word back whole. */
 		snprintf(why, whylen, "unknown command '%.20s'; %s", first,
 		    EXEC_USAGE);
 		return -1;
 	}
-	if (strcmp(first, "new") != 0 && nwords != 2) {
+	if (strcmp(first, "top") == 0 && nwords != 2) {
+		snprintf(why, whylen, "top takes a variant, e.g. 'top renju'");
+		return -1;
+	}
+	if (strcmp(first, "export") == 0 && (nwords < 2 || nwords > 3)) {
+		snprintf(why, whylen, "export takes a game number and maybe "
+		    "a format, e.g. 'export 12' or 'export 12 psq'");
+		return -1;
+	}
+	if ((strcmp(first, "join") == 0 || strcmp(first, "watch") == 0) &&
+	    nwords != 2) {
 		snprintf(why, whylen, "%s takes one table code, e.g. '%s AB12'",
 		    first, first);
 		return -1;

@@ -1,8 +1,9 @@
 /*
  * exec.h - which `ssh host COMMAND` command lines reach the hall.
  *
- * Only the hall's own commands: "join CODE", "watch CODE" and
- * "new VARIANT [KEY=VALUE...]".  The words must be printable ASCII; runs
+ * Only the hall's own commands: "join CODE", "watch CODE",
+ * "new VARIANT [KEY=VALUE...]", and the two that print text and end,
+ * "top VARIANT" and "export GAME [FORMAT]".  The words must be printable ASCII; runs
  * of blanks are squeezed to one space.  Everything else is refused by the
  * SSH transport with a one-line message and exit status 1.
  */

@@ -312,6 +312,30 @@ store_games_of_user(struct store *st, int64_t user, int limit,
 	return STORE_OK;
 }
 
+static int
+store_h2h_row(sqlite3_stmt *s, void *out)
+{
+	struct store_h2h	*h = out;
+
+	h->games = sqlite3_column_int(s, 0);
+	h->won = sqlite3_column_int(s, 1);
+	h->lost = sqlite3_column_int(s, 2);
+	return 0;
+}
+
+int
+store_games_between(struct store *st, int64_t a, int64_t b,
+    struct store_h2h *h)
+{
+	sqlite3_stmt	*s = store_stmt(st, S_GAMES_BETWEEN);
+
+	memset(h, 0, sizeof *h);
+	sqlite3_bind_int64(s, 1, a);
+	sqlite3_bind_int64(s, 2, b);
+	return store_one(st, s, store_h2h_row, h, "no games",
+	    "counting games between two players");
+}
+
 void
 store_games_free(struct store_game *list, size_t n)
 {

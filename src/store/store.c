@@ -195,6 +195,17 @@ static const char *const store_sql[S_COUNT] = {
 	    " started, ended, result, rated) VALUES (?, ?, ?, ?, ?, ?, ?)",
 	[S_GAME_GET] = "SELECT " STORE_GAME_COLUMNS ", g.record FROM games g"
 	    " WHERE g.id = ?",
+	/* a against b: a finished ahead of b (by rank when both have one
+	 * and they differ, else a won and b did not), behind, or level. */
+	[S_GAMES_BETWEEN] = "SELECT count(*),"
+	    " coalesce(sum(CASE WHEN a.rank > 0 AND b.rank > 0"
+	    " AND a.rank <> b.rank THEN a.rank < b.rank"
+	    " ELSE a.outcome = 2 AND b.outcome <> 2 END), 0),"
+	    " coalesce(sum(CASE WHEN a.rank > 0 AND b.rank > 0"
+	    " AND a.rank <> b.rank THEN a.rank > b.rank"
+	    " ELSE b.outcome = 2 AND a.outcome <> 2 END), 0)"
+	    " FROM game_players a JOIN game_players b ON b.game = a.game"
+	    " WHERE a.user = ? AND b.user = ? AND a.kind = 0 AND b.kind = 0",
 	[S_GAMES_OF_USER] = "SELECT " STORE_GAME_COLUMNS " FROM games g"
 	    " WHERE g.id IN (SELECT game FROM game_players WHERE user = ?)"
 	    " ORDER BY g.id DESC LIMIT ?",

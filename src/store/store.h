@@ -243,6 +243,19 @@ int store_games_of_user(struct store *, int64_t user, int limit,
 void store_games_free(struct store_game *, size_t n);
 /* How many games ended at or after `since` (for the sysop's status). */
 int store_games_since(struct store *, int64_t since, int64_t *n);
+/*
+ * Head to head: the finished games both users played, and how many `a`
+ * finished ahead of `b` (won) and behind (lost); the rest were level.
+ * Ranks decide where both have one and they differ (four players),
+ * else the outcomes.
+ */
+struct store_h2h {
+	int games;
+	int won;
+	int lost;
+};
+int store_games_between(struct store *, int64_t a, int64_t b,
+    struct store_h2h *);
 
 /* ---- live tables (resumed after a restart) -------------------------- */
 

@@ -35,6 +35,11 @@ START_TEST(test_accepted)
 	ck_assert_str_eq(out, "new renju");
 	ck_assert_int_eq(check("new gomoku  timer=30 rated=no", out), 0);
 	ck_assert_str_eq(out, "new gomoku timer=30 rated=no");
+	ck_assert_int_eq(check("top  renju", out), 0);
+	ck_assert_str_eq(out, "top renju");
+	ck_assert_int_eq(check("export 12", out), 0);
+	ck_assert_int_eq(check("export 12 psq", out), 0);
+	ck_assert_str_eq(out, "export 12 psq");
 }
 END_TEST
 
@@ -51,6 +56,10 @@ START_TEST(test_refused)
 	ck_assert_int_eq(check("join a b", out), -1);
 	ck_assert_int_eq(check("watch", out), -1);
 	ck_assert_int_eq(check("new", out), -1);
+	ck_assert_int_eq(check("top", out), -1);
+	ck_assert_int_eq(check("top renju gomoku", out), -1);
+	ck_assert_int_eq(check("export", out), -1);
+	ck_assert_int_eq(check("export 1 sgf x", out), -1);
 	ck_assert_int_eq(check("join AB\x1b[2J", out), -1);
 	ck_assert_int_eq(check("join \xc3\xa9t\xc3\xa9", out), -1);
 	ck_assert_int_eq(check("join a\nb", out), -1);

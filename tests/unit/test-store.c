@@ -605,6 +605,54 @@ START_TEST(test_game_four_players)
 }
 END_TEST
 
+/* Head to head: by rank among four, by outcome between two, level for a
+ * draw; a guest sharing the name counts for nothing. */
+START_TEST(test_games_between)
+{
+	struct store		*st = open_ok();
+	struct store_game	 g;
+	struct store_h2h	 h;
+	int64_t			 a = user_new(st, "ann"), b = user_new(st, "bob");
+	int64_t			 c = user_new(st, "cyd"), d = user_new(st, "dee");
+	char			 r1[] = "yonin moves", r2[] = "gomoku moves h8";
+
+	ck_assert_int_eq(store_games_between(st, a, b, &h), STORE_OK);
+	ck_assert_int_eq(h.games, 0);
+	game_init(&g, "yonin", 1, r1);
+	player(&g, 0, c, "cyd", 1, STORE_WIN);
+	player(&g, 1, b, "bob", 2, STORE_LOSS);
+	player(&g, 2, a, "ann", 3, STORE_LOSS);
+	player(&g, 3, d, "dee", 4, STORE_LOSS);
+	ck_assert_int_eq(store_game_finish(st, &g), STORE_OK);
+	game_init(&g, "gomoku", 1, r2);
+	player(&g, 0, a, "ann", 1, STORE_WIN);
+	player(&g, 1, b, "bob", 2, STORE_LOSS);
+	ck_assert_int_eq(store_game_finish(st, &g), STORE_OK);
+	game_init(&g, "gomoku", 0, r2);
+	player(&g, 0, b, "bob", 1, STORE_DRAW);
+	player(&g, 1, a, "ann", 1, STORE_DRAW);
+	ck_assert_int_eq(store_game_finish(st, &g), STORE_OK);
+	game_init(&g, "gomoku", 0, r2);
+	player(&g, 0, 0, "bob", 1, STORE_WIN);
+	player(&g, 1, a, "ann", 2, STORE_LOSS);
+	ck_assert_int_eq(store_game_finish(st, &g), STORE_OK);
+
+	ck_assert_int_eq(store_games_between(st, a, b, &h), STORE_OK);
+	ck_assert_int_eq(h.games, 3);
+	ck_assert_int_eq(h.won, 1);
+	ck_assert_int_eq(h.lost, 1);	/* 3rd behind bob's 2nd */
+	ck_assert_int_eq(store_games_between(st, b, a, &h), STORE_OK);
+	ck_assert_int_eq(h.games, 3);
+	ck_assert_int_eq(h.won, 1);
+	ck_assert_int_eq(h.lost, 1);
+	ck_assert_int_eq(store_games_between(st, a, d, &h), STORE_OK);
+	ck_assert_int_eq(h.games, 1);
+	ck_assert_int_eq(h.won, 1);
+	ck_assert_int_eq(h.lost, 0);
+	store_close(st);
+}
+END_TEST
+
 START_TEST(test_game_unrated)
 {
 	struct store		*st = open_ok();
@@ -1059,6 +1107,7 @@ store_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_game_rated_pair);
 	tcase_add_test(tc, test_game_four_players);
+	tcase_add_test(tc, test_games_between);
 	tcase_add_test(tc, test_game_unrated);
 	tcase_add_test(tc, test_game_invalid);
 	tcase_add_test(tc, test_game_atomic);
