@@ -1,6 +1,6 @@
 /*
  * lesson.h - the three-minute lessons on the board, as data: short steps,
- * each a position (gh-setup tokens, PROTOCOL.md), what the player is told
+ * each a position (gh-setup tokens, gamehall-engine(6)), what the player is told
  * to do, and the goal the engine checks the move against
  * (src/hall/screen-lesson.c judges it).
  */

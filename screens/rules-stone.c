@@ -1,6 +1,6 @@
 /*
  * rules-stone.c - the rule pages of the five-in-a-row family and Connect6
- * (RULES.md section 1), written for this hall.  The markup of the lines
+ * (docs/rules.md section 1), written for this hall.  The markup of the lines
  * is in screens/rules.h.
  */
 #include <stddef.h>

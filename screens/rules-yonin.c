@@ -1,5 +1,5 @@
 /*
- * rules-yonin.c - the rule page of four-player shogi (RULES.md section
+ * rules-yonin.c - the rule page of four-player shogi (docs/rules.md section
  * 2), written for this hall.  The markup of the lines is in
  * screens/rules.h.
  */

@@ -14,7 +14,7 @@ static const struct rules_page *const rules_all[] = {
 
 #define RULES_NPAGES ((int)(sizeof rules_all / sizeof rules_all[0]))
 
-/* What every table has beside the variant's own options (RULES.md 3). */
+/* What every table has beside the variant's own options (docs/rules.md §3). */
 static const struct rules_option rules_common[] = {
 	{ "timer", "Turn timer",
 	    "how long each turn may take; when it runs out the computer "

@@ -1,6 +1,6 @@
 /*
  * rules.h - the hall's rule pages, one per variant, as data: written for
- * this hall from RULES.md (the authority) and the seed pages it is
+ * this hall from docs/rules.md (the authority) and the seed pages it is
  * modelled on, in our own words.
  *
  * A page is lines of text, each one paragraph that the view wraps to the

@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,8 +228,13 @@ cmd_reload(struct cmd *c)
 {
 	if (!cmd_args(c, 1, 1, "reload"))
 		return;
-	cmd_error(c, "reload is not supported yet: restart gamehalld to read "
-	    "its config file again");
+	/* The same path as SIGHUP (gamehalld.c), from the loop's own signal
+	 * event: one place re-reads the config file. */
+	if (raise(SIGHUP) != 0) {
+		cmd_error(c, "reload: %s", strerror(errno));
+		return;
+	}
+	cmd_ok(c, "reload requested: the daemon log says what changed");
 }
 
 void

@@ -23,7 +23,7 @@
 #define MARK_OVERTURNED 0x4
 #define MARK_CHECK 0x8
 
-/* What a restricted point does at this table (RULES.md 1.2). */
+/* What a restricted point does at this table (docs/rules.md §1.2). */
 static const char *
 screen_table_marks_effect(const struct screen_table *ts)
 {

@@ -263,7 +263,9 @@ START_TEST(test_commands)
 	CTL_FAILS(h, "no live table ZZZZZ", "table", "close", "ZZZZZ");
 	CTL_FAILS(h, "usage: table close", "table", "close");
 	CTL_FAILS(h, "no such table command: open", "table", "open", "AB");
-	CTL_FAILS(h, "reload is not supported yet", "reload");
+	CTL_OK(h, "reload requested", "reload");
+	ck_assert_int_eq(harness_wait_log(h, "SIGHUP: re-read", WAIT_MS), 0);
+	CTL_FAILS(h, "usage: reload", "reload", "now");
 	CTL_FAILS(h, "not a log level: loud", "log-level", "loud");
 	CTL_OK(h, "log level debug", "log-level", "debug");
 	CTL_OK(h, "log level debug", "log-level");

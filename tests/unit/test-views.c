@@ -688,7 +688,8 @@ START_TEST(test_help)
 	struct view_help	 v;
 	struct grid		*g;
 
-	g = grid_create(200, 60);
+	/* Tall enough for every line at once (the screen scrolls). */
+	g = grid_create(200, 100);
 	memset(&v, 0, sizeof v);
 	chrome(&v.chrome, "Help");
 	view_help_draw(g, &v, NULL);
