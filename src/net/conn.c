@@ -137,6 +137,7 @@ conn_transport_local(struct conn *c, int fd)
 	socklen_t		 len = sizeof ss;
 	int			 port;
 
+	memset(&ss, 0, sizeof ss);
 	if (fd < 0 || getsockname(fd, (struct sockaddr *)&ss, &len) != 0)
 		return;
 	conn_format_addr((struct sockaddr *)&ss, c->info.local,

@@ -577,14 +577,17 @@ server_start(struct server *s, struct store *store, struct worker *worker,
 void
 server_stop_listening(struct server *s)
 {
-	int	 i;
+	struct server_farewell	*f, *next;
+	int			 i;
 
 	for (i = 0; i < s->nlisteners; i++)
 		evconnlistener_free(s->listeners[i].lev);
 	s->nlisteners = 0;
 	evtimer_del(s->resume);
-	while (!LIST_EMPTY(&s->farewell_list))
-		server_farewell_free(LIST_FIRST(&s->farewell_list));
+	for (f = LIST_FIRST(&s->farewell_list); f != NULL; f = next) {
+		next = LIST_NEXT(f, entry);
+		server_farewell_free(f);
+	}
 }
 
 void

@@ -311,9 +311,18 @@ static int
 table_restore_timeouts(struct table *t, const char *text, char *err,
     size_t errlen)
 {
-	int	 ply = t->game->variant->ply(t->game);
+	int	 ply;
 	char	*end;
 	long	 n;
+
+	if (t->game == NULL) {
+		if (text == NULL || *text == '\0')
+			return 0;
+		snprintf(err, errlen, "saved table %s: timeouts without a game",
+		    t->code);
+		return -1;
+	}
+	ply = t->game->variant->ply(t->game);
 
 	while (text != NULL && *text != '\0') {
 		n = strtol(text, &end, 10);
