@@ -324,10 +324,14 @@ fail:
 void
 ctl_free(struct ctl *ctl)
 {
+	struct ctl_conn	*cc, *next;
+
 	if (ctl == NULL)
 		return;
-	while (ctl->conns != NULL)
-		ctl_conn_free(ctl->conns);
+	for (cc = ctl->conns; cc != NULL; cc = next) {
+		next = cc->next;
+		ctl_conn_free(cc);
+	}
 	evconnlistener_free(ctl->listener);
 	unlink(ctl->path);
 	free(ctl);
