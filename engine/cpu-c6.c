@@ -17,6 +17,7 @@
 /* What each level may spend. */
 struct cpu_c6_level {
 	uint64_t nodes;  /* its own cap */
+	int time;        /* share of the turn's time, per mille */
 	int depth;       /* turns of alpha-beta, at most */
 	int cells;       /* positional cells a node pairs up */
 	int width;       /* pairs searched per node (twice that at the root) */
@@ -26,14 +27,16 @@ struct cpu_c6_level {
 };
 
 /* A node costs some 45 us: level 4 answers within a second, level 5
- * takes the time it is given (2 s by default) within a generous cap. */
+ * takes the time it is given (2 s by default) within a generous cap.
+ * Where the clock binds before the caps (a short time per move), level 4
+ * takes a third of it, so that level 5's deeper search stays ahead. */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 1, 8, 6, 0, 120, 0 },
-	{ 1500, 2, 10, 8, 1, 30, 0 },
-	{ 5000, 4, 12, 10, 2, 0, 0 },
-	{ 20000, 8, 14, 10, 3, 0, 8 },
-	{ 1000000, 20, 14, 10, 4, 0, 20 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 300, 30, 1, 8, 6, 0, 120, 0 },
+	{ 1500, 60, 2, 10, 8, 1, 30, 0 },
+	{ 5000, 150, 4, 12, 10, 2, 0, 0 },
+	{ 20000, 330, 8, 14, 10, 3, 0, 8 },
+	{ 1000000, 1000, 20, 14, 10, 4, 0, 20 },
 };
 
 /* Mate scores are stored as distances from the node, not the root. */
@@ -391,6 +394,7 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	lv = &cpu_c6_levels[level];
 	if (s->node_cap == 0 || s->node_cap > lv->nodes)
 		s->node_cap = lv->nodes;
+	cpu_search_share(s, lv->time);
 	b->s = s;
 	b->cells = lv->cells;
 	b->width = lv->width;
