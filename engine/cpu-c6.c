@@ -24,6 +24,7 @@ struct cpu_c6_level {
 	int tss;         /* turns of threat-space search; 0 none */
 	int noise;       /* random spread added to the root's scores */
 	int guard;       /* root pairs checked against the other's tss */
+	int gdepth;      /* turns of that tss */
 };
 
 /* A node costs some 45 us: level 4 answers within a second, level 5
@@ -32,14 +33,16 @@ struct cpu_c6_level {
  * takes 30% of it, so that level 5's deeper search stays ahead (on 40%,
  * level 5 scored 59% against it); level 3 stops at three turns and takes
  * a little noise, which level 4 then outsees even on short time (with
- * four turns, level 4 on a third of the time scored 47% against it). */
+ * four turns, level 4 on a third of the time scored 47% against it).
+ * Level 5 checks its choice against threat wins as deep as level 4 reads
+ * them (three turns), which a check of two turns let through. */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 30, 1, 8, 6, 0, 120, 0 },
-	{ 1500, 60, 2, 10, 8, 1, 30, 0 },
-	{ 5000, 150, 3, 12, 10, 2, 10, 0 },
-	{ 20000, 300, 8, 14, 10, 3, 0, 8 },
-	{ 1000000, 1000, 20, 14, 10, 4, 0, 20 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 300, 30, 1, 8, 6, 0, 120, 0, 0 },
+	{ 1500, 60, 2, 10, 8, 1, 30, 0, 0 },
+	{ 5000, 150, 3, 12, 10, 2, 10, 0, 0 },
+	{ 20000, 300, 8, 14, 10, 3, 0, 8, 2 },
+	{ 1000000, 1000, 20, 14, 10, 4, 0, 20, 3 },
 };
 
 /* Mate scores are stored as distances from the node, not the root. */
@@ -459,7 +462,8 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 		/* A pair the other side wins against by threats is not worth
 		 * its score; take the best one he cannot. */
 		for (int i = 0; i < n && i < lv->guard; i++) {
-			int r = cpu_c6_root_refuted(b, c, &list[i], 2);
+			int r = cpu_c6_root_refuted(b, c, &list[i],
+			    lv->gdepth);
 
 			if (r == 0) {
 				if (i > 0) {
