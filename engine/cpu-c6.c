@@ -30,18 +30,19 @@ struct cpu_c6_level {
 /* A node costs some 45 us: level 4 answers within a second, level 5
  * takes the time it is given (2 s by default) within a generous cap.
  * Where the clock binds before the caps (a short time per move), level 4
- * takes 30% of it, so that level 5's deeper search stays ahead (on 40%,
- * level 5 scored 59% against it); level 3 stops at three turns and takes
- * a little noise, which level 4 then outsees even on short time (with
- * four turns, level 4 on a third of the time scored 47% against it).
+ * takes a quarter of it, so that level 5's deeper search stays ahead (on
+ * 40%, level 5 scored 59% against it); level 3 stops at three turns,
+ * reads threat wins of one turn only and takes a little noise, which
+ * level 4 then outsees even on short time (with four turns and threats
+ * of two, level 4 on a third of the time scored 47% against it).
  * Level 5 checks its choice against threat wins as deep as level 4 reads
  * them (three turns), which a check of two turns let through. */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
 	{ 300, 30, 1, 8, 6, 0, 120, 0, 0 },
 	{ 1500, 60, 2, 10, 8, 1, 30, 0, 0 },
-	{ 5000, 150, 3, 12, 10, 2, 10, 0, 0 },
-	{ 20000, 300, 8, 14, 10, 3, 0, 8, 2 },
+	{ 5000, 150, 3, 12, 10, 1, 10, 0, 0 },
+	{ 20000, 250, 8, 14, 10, 3, 0, 8, 2 },
 	{ 1000000, 1000, 20, 14, 10, 4, 0, 20, 3 },
 };
 
