@@ -6,9 +6,9 @@
  * side's VCF, and what survives goes to iterative-deepening PVS
  * (cpu-stone-search.c).  Swap openings are cpu-stone-open.c.
  *
- * The levels differ in their node cap, depth, width, noise and in which
- * of the threat searches they run; every level plays its own five and,
- * from level 1 up, stops the other side's five.
+ * The levels differ in their node cap, share of the time, depth, width,
+ * noise and in which of the threat searches they run; every level plays
+ * its own five and, from level 1 up, stops the other side's five.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,17 +36,17 @@ struct cpu_stone_level {
  * time share where a clock binds, the node cap where none does), so that
  * the next level's extra depth and threat search are worth a clear margin
  * at any time per move.  Below level 4 the VCT is short or none and
- * there is some noise, so that a level misses some of the quiet moves
- * and threat lines the one above finds (against level 4, a level 3 with
- * a VCT of two scored 58% in renju; without one, level 2 scored 40% in
- * gomoku against it).  Level 5 tries fewer moves a node than level 4,
- * which buys it depth: at the same time, width 14 scored 65% +- 9% in
- * renju against width 20.
+ * there is more noise the lower the level, so that a level misses some
+ * of the quiet moves and threat lines the one above finds.  (Level 3
+ * with a VCT of two scored only 58% against level 4 in renju; without a
+ * VCT it scored only 60% in gomoku against a level 2 of three plies.)
+ * Level 5 tries fewer moves a node than level 4, which buys it depth: at
+ * the same time, width 14 scored 65% +- 9% in renju against width 20.
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
 	{ 1000, 30, 1, 8, 90, 0, 0, 0, 0 },
-	{ 8000, 40, 3, 10, 60, 4, 0, 1, 0 },
+	{ 8000, 40, 2, 10, 80, 4, 0, 1, 0 },
 	{ 30000, 80, 6, 12, 10, 10, 1, 1, 1 },
 	{ 150000, 300, 10, 16, 0, 20, 3, 1, 2 },
 	{ 0, 1000, 40, 14, 0, 30, 5, 1, 2 },
