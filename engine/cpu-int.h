@@ -50,6 +50,13 @@ int cpu_search_tick(struct cpu_search *);
 int cpu_search_done(struct cpu_search *);
 /* Used part of the time, 0..1000 per mille (0 without a deadline). */
 int cpu_search_used(const struct cpu_search *);
+/*
+ * Keep only a share (per mille) of the turn's time for this search: a
+ * level below the strongest thinks for part of the time it is given, so
+ * that the levels stay apart at any time per move, not only where their
+ * node caps bind.
+ */
+void cpu_search_share(struct cpu_search *, int permille);
 
 /* xorshift64*: deterministic per seed. */
 uint64_t cpu_rand(struct cpu_search *);

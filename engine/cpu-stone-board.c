@@ -6,20 +6,13 @@
  * (five each side: an exact five needs to see the cell beyond it), each
  * empty, own or blocked (the other colour or the edge): 3^10 windows with
  * the centre empty.  The two tables (a five must be exact, or six wins
- * too) are computed once per process on first use; they are constants of
- * the rules, shared read-only by every search and thread.
+ * too) are constant data made at build time (cpu-stone-gen.c), shared
+ * read-only by every search and thread.
  */
-#include <stdatomic.h>
 #include <string.h>
 
 #include "engine/cpu-stone.h"
 #include "engine/forbidden.h"
-
-#define CPU_STONE_NWIN 59049 /* 3^10 */
-
-static uint8_t cpu_stone_table[2][CPU_STONE_NWIN]; /* [exact][window] */
-static uint16_t cpu_stone_ternary[1024];
-static atomic_int cpu_stone_ready;
 
 /* Weights of the shapes in the evaluation and in the move order. */
 static const int cpu_stone_weight[CPU_STONE_NPAT] = {
@@ -29,22 +22,6 @@ static const int cpu_stone_oweight[CPU_STONE_NPAT] = {
 	0, 1, 2, 4, 12, 10, 45, 60, 400, 0, 0,
 };
 
-static int
-cpu_stone_run(uint32_t m)
-{
-	uint32_t up = ~(m >> 5), down = ~(m << 26);
-
-	return __builtin_ctz(up) + __builtin_clz(down) - 1;
-}
-
-static int
-cpu_stone_wins(uint32_t m, int exact)
-{
-	int r = cpu_stone_run(m);
-
-	return exact ? r == 5 : r >= 5;
-}
-
 /* The ternary index of a window's ten outer cells. */
 static int
 cpu_stone_index(uint32_t own, uint32_t blk)
@@ -53,95 +30,6 @@ cpu_stone_index(uint32_t own, uint32_t blk)
 	blk = (blk & 0x1f) | ((blk >> 6) << 5);
 	return cpu_stone_ternary[own & 0x3ff] +
 	    2 * cpu_stone_ternary[blk & 0x3ff];
-}
-
-/* The shape of own stones plus the centre, memoised in t (0xff unknown). */
-static int
-cpu_stone_shape(uint8_t *t, int exact, uint32_t own, uint32_t blk)
-{
-	static const uint8_t down[CPU_STONE_NPAT] = {
-		CPU_STONE_NONE, CPU_STONE_NONE, CPU_STONE_NONE, CPU_STONE_B1,
-		CPU_STONE_F1, CPU_STONE_B2, CPU_STONE_F2, CPU_STONE_B3,
-		CPU_STONE_F3, CPU_STONE_NONE, CPU_STONE_NONE,
-	};
-	int idx = cpu_stone_index(own, blk), fives = 0, best = CPU_STONE_NONE;
-	uint32_t m = own | 1u << 5;
-
-	if (t[idx] != 0xff)
-		return t[idx];
-	if (cpu_stone_wins(m, exact))
-		return t[idx] = CPU_STONE_FIVE;
-	if (cpu_stone_run(m) >= 6)
-		return t[idx] = CPU_STONE_OVER;
-	for (int q = 1; q <= 9; q++) {
-		if (q != 5 && !((own | blk) >> q & 1) &&
-		    cpu_stone_wins(m | 1u << q, exact))
-			fives++;
-	}
-	if (fives > 0)
-		return t[idx] = fives >= 2 ? CPU_STONE_F4 : CPU_STONE_B4;
-	for (int q = 1; q <= 9; q++) {
-		int s;
-
-		if (q == 5 || ((own | blk) >> q & 1))
-			continue;
-		s = down[cpu_stone_shape(t, exact, own | 1u << q, blk)];
-		if (s > best)
-			best = s;
-	}
-	return t[idx] = (uint8_t)best;
-}
-
-static void
-cpu_stone_build(void)
-{
-	for (int m = 0; m < 1024; m++) {
-		int v = 0, p = 1;
-
-		for (int i = 0; i < 10; i++, p *= 3) {
-			if (m >> i & 1)
-				v += p;
-		}
-		cpu_stone_ternary[m] = (uint16_t)v;
-	}
-	for (int exact = 0; exact < 2; exact++) {
-		uint8_t *t = cpu_stone_table[exact];
-
-		memset(t, 0xff, CPU_STONE_NWIN);
-		for (int idx = 0; idx < CPU_STONE_NWIN; idx++) {
-			uint32_t own = 0, blk = 0;
-			int v = idx;
-
-			for (int i = 0; i < 10; i++, v /= 3) {
-				int bit = i < 5 ? i : i + 1;
-
-				if (v % 3 == 1)
-					own |= 1u << bit;
-				else if (v % 3 == 2)
-					blk |= 1u << bit;
-			}
-			cpu_stone_shape(t, exact, own, blk);
-		}
-	}
-}
-
-/* The first caller builds the tables; any other waits until they are. */
-static void
-cpu_stone_tables(void)
-{
-	int expected = 0;
-
-	if (atomic_load_explicit(&cpu_stone_ready, memory_order_acquire) == 2)
-		return;
-	if (atomic_compare_exchange_strong(&cpu_stone_ready, &expected, 1)) {
-		cpu_stone_build();
-		atomic_store_explicit(&cpu_stone_ready, 2,
-		    memory_order_release);
-		return;
-	}
-	while (atomic_load_explicit(&cpu_stone_ready,
-	    memory_order_acquire) != 2)
-		;
 }
 
 static inline int
@@ -272,7 +160,6 @@ cpu_stone_pos_init(struct cpu_stone_pos *pos, const struct game *g)
 
 	if (b == NULL || stone_game_info(g, &info) != 0)
 		return -1;
-	cpu_stone_tables();
 	memset(pos, 0, sizeof *pos);
 	pos->size = info.size;
 	pos->npts = info.size * info.size;

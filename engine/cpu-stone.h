@@ -27,6 +27,18 @@ enum {
 	CPU_STONE_NPAT
 };
 
+/*
+ * The shape a stone on an empty point makes in one line, by the window of
+ * the ten cells around it (five each side, each empty, own or blocked) as
+ * a ternary index: 3^10 windows, for a five that must be exact ([1]) and
+ * for one where six wins too ([0]).  Constants of the rules, generated at
+ * build time by cpu-stone-gen.c into cpu-stone-table.c; the ternary values
+ * of ten bits of a mask make the index.
+ */
+#define CPU_STONE_NWIN 59049 /* 3^10 */
+extern const uint8_t cpu_stone_table[2][CPU_STONE_NWIN];
+extern const uint16_t cpu_stone_ternary[1024];
+
 #define CPU_STONE_WIN 20000
 #define CPU_STONE_WON(v) ((v) > CPU_STONE_WIN - 1000)
 #define CPU_STONE_LOST(v) ((v) < -CPU_STONE_WIN + 1000)

@@ -115,6 +115,17 @@ cpu_search_used(const struct cpu_search *s)
 	return (int)((cpu_now_us() - s->start_us) * 1000 / total);
 }
 
+void
+cpu_search_share(struct cpu_search *s, int permille)
+{
+	if (s->deadline_us == 0 || permille >= 1000)
+		return;
+	if (permille < 1)
+		permille = 1;
+	s->deadline_us = s->start_us + (s->deadline_us - s->start_us) *
+	    permille / 1000;
+}
+
 uint64_t
 cpu_rand(struct cpu_search *s)
 {
