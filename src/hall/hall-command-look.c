@@ -269,28 +269,47 @@ cmd_bans(struct cmd *c)
 	cmd_ok(c, "%zu ban%s in force", n, n == 1 ? "" : "s");
 }
 
+/* "audit [COUNT]", "reports [COUNT]": how many, 50 unless given. */
+static bool
+cmd_count(struct cmd *c, const char *usage, long *limit)
+{
+	char	*end;
+
+	*limit = 50;
+	if (!cmd_args(c, 1, 2, usage))
+		return false;
+	if (c->argc == 2) {
+		*limit = strtol(c->argv[1], &end, 10);
+		if (*end != '\0' || *limit < 1 || *limit > 10000) {
+			cmd_error(c, "not a count from 1 to 10000: %s",
+			    c->argv[1]);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The store said no (or there is none). */
+static void
+cmd_store_failed(struct cmd *c)
+{
+	cmd_error(c, "%s", c->hall->store != NULL ?
+	    store_error(c->hall->store) : "no store");
+}
+
 void
 cmd_audit_list(struct cmd *c)
 {
 	struct store_audit	*a = NULL;
 	size_t			 n = 0;
-	long			 limit = 50;
-	char			 t[32], *end;
+	long			 limit;
+	char			 t[32];
 
-	if (!cmd_args(c, 1, 2, "audit [COUNT]"))
+	if (!cmd_count(c, "audit [COUNT]", &limit))
 		return;
-	if (c->argc == 2) {
-		limit = strtol(c->argv[1], &end, 10);
-		if (*end != '\0' || limit < 1 || limit > 10000) {
-			cmd_error(c, "not a count from 1 to 10000: %s",
-			    c->argv[1]);
-			return;
-		}
-	}
 	if (c->hall->store == NULL || store_audit_list(c->hall->store,
 	    (int)limit, &a, &n) != STORE_OK) {
-		cmd_error(c, "%s", c->hall->store != NULL ?
-		    store_error(c->hall->store) : "no store");
+		cmd_store_failed(c);
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -306,29 +325,19 @@ cmd_audit_list(struct cmd *c)
 	cmd_ok(c, "%zu entr%s", n, n == 1 ? "y" : "ies");
 }
 
-
 void
 cmd_reports(struct cmd *c)
 {
 	struct store_report	*r = NULL;
 	size_t			 n = 0;
-	long			 limit = 50;
-	char			 t[32], *end;
+	long			 limit;
+	char			 t[32];
 
-	if (!cmd_args(c, 1, 2, "reports [COUNT]"))
+	if (!cmd_count(c, "reports [COUNT]", &limit))
 		return;
-	if (c->argc == 2) {
-		limit = strtol(c->argv[1], &end, 10);
-		if (*end != '\0' || limit < 1 || limit > 10000) {
-			cmd_error(c, "not a count from 1 to 10000: %s",
-			    c->argv[1]);
-			return;
-		}
-	}
 	if (c->hall->store == NULL || store_report_list(c->hall->store,
 	    (int)limit, &r, &n) != STORE_OK) {
-		cmd_error(c, "%s", c->hall->store != NULL ?
-		    store_error(c->hall->store) : "no store");
+		cmd_store_failed(c);
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {
