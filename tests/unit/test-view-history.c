@@ -119,7 +119,7 @@ START_TEST(test_replay)
 	static const char *const sizes_board[] = { "renju", "yonin",
 	    "gomoku size=19" };
 	const char		*moves[80];
-	char			 text[80][8], err[GAME_ERR_LEN], name[32];
+	char			 text[80][16], err[GAME_ERR_LEN], name[32];
 	char			*opt[2] = { NULL, NULL };
 	struct view_replay	 v;
 	struct game		*gm;
