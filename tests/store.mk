@@ -6,7 +6,10 @@ TESTS += tests/unit/test-store tests/unit/test-store-addr \
 	tests/unit/test-password tests/unit/test-rating \
 	tests/unit/test-store-durable
 
-tests_unit_test_store_SOURCES = tests/unit/test-store.c
+# A scratch database per test, for the store's tests.
+STORE_SCRATCH = tests/unit/store-scratch.c tests/unit/store-scratch.h
+
+tests_unit_test_store_SOURCES = tests/unit/test-store.c $(STORE_SCRATCH)
 tests_unit_test_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_store_LDADD = $(STORE_LDADD) $(CHECK_LIBS)
 
@@ -18,7 +21,8 @@ tests_unit_test_store_addr_LDADD = $(STORE_LDADD) $(CHECK_LIBS)
 
 # Account changes under synchronous=FULL, and private database files
 # (store-int.h: the statement trace on the store's own connection).
-tests_unit_test_store_durable_SOURCES = tests/unit/test-store-durable.c
+tests_unit_test_store_durable_SOURCES = tests/unit/test-store-durable.c \
+	$(STORE_SCRATCH)
 tests_unit_test_store_durable_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
 	$(SQLITE_CFLAGS)
 tests_unit_test_store_durable_LDADD = $(STORE_LDADD) $(CHECK_LIBS)

@@ -14,7 +14,8 @@ tests_integration_test_sysop_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
 # The store's side: key bans, renames, the audit log, the schema step.
 check_PROGRAMS += tests/unit/test-store-sysop
 TESTS += tests/unit/test-store-sysop
-tests_unit_test_store_sysop_SOURCES = tests/unit/test-store-sysop.c
+tests_unit_test_store_sysop_SOURCES = tests/unit/test-store-sysop.c \
+	$(STORE_SCRATCH)
 tests_unit_test_store_sysop_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
 	$(SQLITE_CFLAGS)
 tests_unit_test_store_sysop_LDADD = $(STORE_LDADD) $(CHECK_LIBS)

@@ -189,7 +189,7 @@ table_seat_away(struct table *t, int seat)
 	    s->away_due != 0)
 		return;
 	s->away_due = clock_ms(t->list->clock) + (uint64_t)t->list->grace_ms;
-	if (s->who->kind == IDENTITY_GUEST && s->who->key[0] == '\0')
+	if (table_seat_unreclaimable(t, seat))
 		table_noticef(t, "%s is away: a guest without an SSH key cannot "
 		    "come back as %s, so the computer plays on in %d s",
 		    s->who->name, s->who->name, t->list->grace_ms / 1000);

@@ -19,44 +19,7 @@
 #include <sqlite3.h>
 
 #include "src/store/store-int.h"
-
-static char	tmpdir[256];
-static char	dbpath[300];
-
-static void
-setup(void)
-{
-	const char *base = getenv("TMPDIR");
-
-	snprintf(tmpdir, sizeof tmpdir, "%s/test-store-durable.XXXXXX",
-	    base != NULL && *base != '\0' ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
-	snprintf(dbpath, sizeof dbpath, "%s/hall.db", tmpdir);
-}
-
-static void
-teardown(void)
-{
-	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
-	char	path[320];
-	size_t	i;
-
-	for (i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
-		snprintf(path, sizeof path, "%s%s", dbpath, suffix[i]);
-		unlink(path);
-	}
-	rmdir(tmpdir);
-}
-
-static struct store *
-open_ok(void)
-{
-	char		 err[STORE_ERR_LEN];
-	struct store	*st = store_open(dbpath, err, sizeof err);
-
-	ck_assert_msg(st != NULL, "store_open: %s", err);
-	return st;
-}
+#include "tests/unit/store-scratch.h"
 
 /* The commits seen, each with the synchronous level it ran under. */
 struct watch {
@@ -118,7 +81,7 @@ watch_expect_full(struct watch *w, const char *what)
 
 START_TEST(test_account_changes_full)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_user	 u;
 	struct watch		 w;
 	const char		*fp = "SHA256:"
@@ -154,7 +117,7 @@ END_TEST
 /* A game's result, which always meant to be FULL (docs/design.md §6). */
 START_TEST(test_game_result_full)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_user	 a, b;
 	struct store_game	 g;
 	struct store_game_player *p;
@@ -198,7 +161,7 @@ expect_private(const char *suffix)
 	char		 path[320];
 	struct stat	 sb;
 
-	snprintf(path, sizeof path, "%s%s", dbpath, suffix);
+	snprintf(path, sizeof path, "%s%s", store_scratch_path(), suffix);
 	ck_assert_msg(stat(path, &sb) == 0, "%s does not exist", path);
 	ck_assert_msg((sb.st_mode & 077) == 0, "%s has mode %04o: others "
 	    "may read the password hashes", path, (unsigned)sb.st_mode & 07777);
@@ -210,7 +173,7 @@ START_TEST(test_files_private)
 	struct store_user	 u;
 	mode_t			 old = umask(022);
 
-	st = open_ok();
+	st = store_scratch_open();
 	/* A write makes sure -wal and -shm exist. */
 	ck_assert_int_eq(store_user_add(st, "alice", "$y$hash", 100, &u),
 	    STORE_OK);
@@ -228,11 +191,11 @@ START_TEST(test_old_file_tightened)
 	struct store	*st;
 	FILE		*f;
 
-	f = fopen(dbpath, "w");
+	f = fopen(store_scratch_path(), "w");
 	ck_assert_ptr_nonnull(f);
 	fclose(f);
-	ck_assert_int_eq(chmod(dbpath, 0644), 0);
-	st = open_ok();
+	ck_assert_int_eq(chmod(store_scratch_path(), 0644), 0);
+	st = store_scratch_open();
 	expect_private("");
 	store_close(st);
 }
@@ -246,7 +209,8 @@ main(void)
 	SRunner	*sr;
 	int	 failed;
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, store_scratch_setup,
+	    store_scratch_teardown);
 	tcase_add_test(tc, test_account_changes_full);
 	tcase_add_test(tc, test_game_result_full);
 	tcase_add_test(tc, test_files_private);

@@ -13,50 +13,14 @@
 #include <sqlite3.h>
 
 #include "src/store/store.h"
+#include "tests/unit/store-scratch.h"
 
 #define FP_A "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
 #define FP_B "SHA256:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"
 
-static char	tmpdir[256];
-static char	dbpath[300];
-
-static void
-setup(void)
-{
-	const char *base = getenv("TMPDIR");
-
-	snprintf(tmpdir, sizeof tmpdir, "%s/test-store-sysop.XXXXXX",
-	    base != NULL && *base != '\0' ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
-	snprintf(dbpath, sizeof dbpath, "%s/hall.db", tmpdir);
-}
-
-static void
-teardown(void)
-{
-	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
-	char	path[320];
-
-	for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
-		snprintf(path, sizeof path, "%s%s", dbpath, suffix[i]);
-		unlink(path);
-	}
-	rmdir(tmpdir);
-}
-
-static struct store *
-open_ok(void)
-{
-	char		 err[STORE_ERR_LEN];
-	struct store	*st = store_open(dbpath, err, sizeof err);
-
-	ck_assert_msg(st != NULL, "store_open: %s", err);
-	return st;
-}
-
 START_TEST(test_key_bans)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_ban	 b, *list;
 	size_t			 n;
 	int64_t			 gone;
@@ -117,7 +81,7 @@ END_TEST
 
 START_TEST(test_rename)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_user	 a, b, u;
 
 	ck_assert_int_eq(store_user_add(st, "alice", NULL, 1, &a), STORE_OK);
@@ -145,7 +109,7 @@ END_TEST
 
 START_TEST(test_audit)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_audit	*a;
 	size_t			 n;
 	char			 long_what[2000];
@@ -175,7 +139,7 @@ START_TEST(test_audit)
 	store_close(st);
 
 	/* It is in the file: there after reopening. */
-	st = open_ok();
+	st = store_scratch_open();
 	ck_assert_int_eq(store_audit_list(st, 100, &a, &n), STORE_OK);
 	ck_assert_uint_eq(n, 3);
 	free(a);
@@ -185,7 +149,7 @@ END_TEST
 
 START_TEST(test_reports)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_report	*r;
 	size_t			 n;
 
@@ -211,7 +175,7 @@ END_TEST
 
 START_TEST(test_games_since)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_game	 g;
 	int64_t			 n;
 
@@ -245,7 +209,7 @@ END_TEST
  * place and keeps what it had. */
 START_TEST(test_upgrade_from_3)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_audit	*a;
 	struct store_user	 u;
 	sqlite3			*db;
@@ -253,12 +217,12 @@ START_TEST(test_upgrade_from_3)
 
 	ck_assert_int_eq(store_user_add(st, "alice", NULL, 1, NULL), STORE_OK);
 	store_close(st);
-	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_open(store_scratch_path(), &db), SQLITE_OK);
 	ck_assert_int_eq(sqlite3_exec(db, "DROP TABLE audit;"
 	    "DROP TABLE reports;"
 	    "PRAGMA user_version = 3", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	st = open_ok();
+	st = store_scratch_open();
 	ck_assert_int_eq(store_user_find(st, "alice", &u), STORE_OK);
 	ck_assert_int_eq(store_audit_list(st, 10, &a, &n), STORE_OK);
 	ck_assert_uint_eq(n, 0);
@@ -276,7 +240,8 @@ main(void)
 	SRunner	*sr;
 	int	 failed;
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, store_scratch_setup,
+	    store_scratch_teardown);
 	tcase_add_test(tc, test_key_bans);
 	tcase_add_test(tc, test_rename);
 	tcase_add_test(tc, test_audit);

@@ -15,44 +15,7 @@
 #include <sqlite3.h>
 
 #include "src/store/store.h"
-
-static char	tmpdir[256];
-static char	dbpath[300];
-
-static void
-setup(void)
-{
-	const char *base = getenv("TMPDIR");
-
-	snprintf(tmpdir, sizeof tmpdir, "%s/test-store.XXXXXX",
-	    base != NULL && *base != '\0' ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
-	snprintf(dbpath, sizeof dbpath, "%s/hall.db", tmpdir);
-}
-
-static void
-teardown(void)
-{
-	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
-	char	path[320];
-	size_t	i;
-
-	for (i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
-		snprintf(path, sizeof path, "%s%s", dbpath, suffix[i]);
-		unlink(path);
-	}
-	rmdir(tmpdir);
-}
-
-static struct store *
-open_ok(void)
-{
-	char		 err[STORE_ERR_LEN];
-	struct store	*st = store_open(dbpath, err, sizeof err);
-
-	ck_assert_msg(st != NULL, "store_open: %s", err);
-	return st;
-}
+#include "tests/unit/store-scratch.h"
 
 /* SQL on the database file through a connection of our own. */
 static void
@@ -61,7 +24,7 @@ raw_exec(const char *sql)
 	sqlite3	*db;
 	char	*msg = NULL;
 
-	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_open(store_scratch_path(), &db), SQLITE_OK);
 	ck_assert_msg(sqlite3_exec(db, sql, NULL, NULL, &msg) == SQLITE_OK,
 	    "%s: %s", sql, msg);
 	sqlite3_close(db);
@@ -74,7 +37,7 @@ raw_int(const char *sql)
 	sqlite3_stmt	*s;
 	int64_t		 v = -1;
 
-	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_open(store_scratch_path(), &db), SQLITE_OK);
 	ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &s, NULL), SQLITE_OK);
 	if (sqlite3_step(s) == SQLITE_ROW)
 		v = sqlite3_column_int64(s, 0);
@@ -90,7 +53,7 @@ raw_text(const char *sql, char *buf, size_t len)
 	sqlite3_stmt	*s;
 
 	buf[0] = '\0';
-	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_open(store_scratch_path(), &db), SQLITE_OK);
 	ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &s, NULL), SQLITE_OK);
 	if (sqlite3_step(s) == SQLITE_ROW)
 		snprintf(buf, len, "%s", sqlite3_column_text(s, 0));
@@ -153,7 +116,7 @@ game_init(struct store_game *g, const char *variant, int rated, char *record)
 
 START_TEST(test_open_fresh)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_stats	 stats;
 	char			 buf[32];
 
@@ -167,7 +130,7 @@ START_TEST(test_open_fresh)
 	ck_assert_str_eq(raw_text("PRAGMA journal_mode", buf, sizeof buf),
 	    "wal");
 	/* Opening again changes nothing. */
-	st = open_ok();
+	st = store_scratch_open();
 	store_close(st);
 	ck_assert_int_eq(raw_int("PRAGMA user_version"), STORE_SCHEMA_VERSION);
 }
@@ -228,7 +191,7 @@ START_TEST(test_migrate_v1)
 
 	raw_exec(schema_v1);
 	ck_assert_int_eq(raw_int("PRAGMA user_version"), 1);
-	st = open_ok();
+	st = store_scratch_open();
 	ck_assert_int_eq(raw_int("PRAGMA user_version"), STORE_SCHEMA_VERSION);
 
 	/* Every old row is still there. */
@@ -269,11 +232,11 @@ END_TEST
 START_TEST(test_refuse_newer)
 {
 	char		 err[STORE_ERR_LEN] = "", want[128];
-	struct store	*st = open_ok();
+	struct store	*st = store_scratch_open();
 
 	store_close(st);
 	raw_exec("PRAGMA user_version = 99");
-	st = store_open(dbpath, err, sizeof err);
+	st = store_open(store_scratch_path(), err, sizeof err);
 	ck_assert_ptr_null(st);
 	snprintf(want, sizeof want, "schema version 99, newer than this "
 	    "gamehall understands (%d)", STORE_SCHEMA_VERSION);
@@ -290,28 +253,28 @@ START_TEST(test_refuse_foreign)
 
 	/* Another program's SQLite database. */
 	raw_exec("CREATE TABLE photos (id INTEGER)");
-	ck_assert_ptr_null(store_open(dbpath, err, sizeof err));
+	ck_assert_ptr_null(store_open(store_scratch_path(), err, sizeof err));
 	ck_assert_msg(strstr(err, "not a gamehall database") != NULL, "%s",
 	    err);
 	ck_assert_int_eq(raw_int("PRAGMA user_version"), 0);
-	teardown();
-	setup();
+	store_scratch_teardown();
+	store_scratch_setup();
 
 	/* Another application's id. */
 	raw_exec("PRAGMA application_id = 1234; PRAGMA user_version = 1");
-	ck_assert_ptr_null(store_open(dbpath, err, sizeof err));
+	ck_assert_ptr_null(store_open(store_scratch_path(), err, sizeof err));
 	ck_assert_msg(strstr(err, "not a gamehall database") != NULL, "%s",
 	    err);
-	teardown();
-	setup();
+	store_scratch_teardown();
+	store_scratch_setup();
 
 	/* Not a database at all. */
-	f = fopen(dbpath, "w");
+	f = fopen(store_scratch_path(), "w");
 	ck_assert_ptr_nonnull(f);
 	fputs("this is a text file, long enough to be mistaken for nothing "
 	    "in particular, and certainly not a database header.\n", f);
 	fclose(f);
-	ck_assert_ptr_null(store_open(dbpath, err, sizeof err));
+	ck_assert_ptr_null(store_open(store_scratch_path(), err, sizeof err));
 	ck_assert_msg(strstr(err, "not a database") != NULL, "%s", err);
 
 	ck_assert_ptr_null(store_open("", err, sizeof err));
@@ -326,7 +289,7 @@ END_TEST
 
 START_TEST(test_user_names)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_user	 u;
 	char			 longname[STORE_NAME_MAX + 2];
 
@@ -375,7 +338,7 @@ END_TEST
 
 START_TEST(test_user_fields)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_user	 u;
 	int64_t			 id = user_new(st, "carol");
 
@@ -411,7 +374,7 @@ END_TEST
 
 START_TEST(test_keys)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_user	 u;
 	struct store_key	*keys;
 	size_t			 n;
@@ -482,7 +445,7 @@ END_TEST
 
 START_TEST(test_game_rated_pair)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_game	 g, got, *list;
 	struct store_rating	 r, *rl;
 	size_t			 n;
@@ -508,7 +471,7 @@ START_TEST(test_game_rated_pair)
 	store_close(st);
 
 	/* Persisted: read back from a new connection. */
-	st = open_ok();
+	st = store_scratch_open();
 	ck_assert_int_eq(store_rating_get(st, a, "gomoku", &r), STORE_OK);
 	ck_assert_double_eq(r.rating.r, g.players[0].after.r);
 	ck_assert_double_eq(r.rating.rd, g.players[0].after.rd);
@@ -569,7 +532,7 @@ END_TEST
 START_TEST(test_game_four_players)
 {
 	static const double	 want[4] = { 1799.63, 1599.88, 1400.12, 1200.37 };
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_game	 g;
 	struct store_rating	 r;
 	struct store_ranked	*top;
@@ -609,7 +572,7 @@ END_TEST
  * draw; a guest sharing the name counts for nothing. */
 START_TEST(test_games_between)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_game	 g;
 	struct store_h2h	 h;
 	int64_t			 a = user_new(st, "ann"), b = user_new(st, "bob");
@@ -655,7 +618,7 @@ END_TEST
 
 START_TEST(test_game_unrated)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_game	 g, got;
 	struct store_rating	 r;
 	int64_t			 a = user_new(st, "alice");
@@ -680,7 +643,7 @@ END_TEST
 
 START_TEST(test_game_invalid)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_game	 g;
 	int64_t			 a = user_new(st, "alice");
 	int64_t			 b = user_new(st, "bob");
@@ -730,7 +693,7 @@ END_TEST
 /* A failing insert rolls back everything of the game. */
 START_TEST(test_game_atomic)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_game	 g;
 	struct store_rating	 r;
 	int64_t			 a = user_new(st, "alice");
@@ -807,7 +770,7 @@ static const char *const hostile[] = {
 
 START_TEST(test_hostile_strings)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_user	 u;
 	struct store_key	*keys;
 	struct store_table	*tables;
@@ -870,7 +833,7 @@ END_TEST
 /* Many tables in one transaction, and a bad one moved to the archive. */
 START_TEST(test_tables_batch)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_table	 rows[3], *t;
 	size_t			 n;
 	int64_t			 archived = -1;
@@ -909,7 +872,7 @@ END_TEST
 
 START_TEST(test_tables)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_table	*t;
 	size_t			 n;
 
@@ -922,7 +885,7 @@ START_TEST(test_tables)
 	ck_assert_int_eq(store_table_save(st, "D", NULL, 1), STORE_INVALID);
 	store_close(st);
 
-	st = open_ok();
+	st = store_scratch_open();
 	ck_assert_int_eq(store_table_load_all(st, &t, &n), STORE_OK);
 	ck_assert_uint_eq(n, 3);
 	ck_assert_str_eq(t[0].code, "A");
@@ -946,7 +909,7 @@ END_TEST
 
 START_TEST(test_bans)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_ban	 b, *list;
 	struct store_stats	 stats;
 	size_t			 n;
@@ -1041,7 +1004,7 @@ END_TEST
 
 START_TEST(test_stats)
 {
-	struct store		*st = open_ok();
+	struct store		*st = store_scratch_open();
 	struct store_stats	 s;
 	struct store_game	 g;
 	char			 fp[80], record[] = "gomoku moves";
@@ -1088,7 +1051,8 @@ store_suite(void)
 	TCase	*tc;
 
 	tc = tcase_create("schema");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, store_scratch_setup,
+	    store_scratch_teardown);
 	tcase_add_test(tc, test_open_fresh);
 	tcase_add_test(tc, test_migrate_v1);
 	tcase_add_test(tc, test_refuse_newer);
@@ -1096,7 +1060,8 @@ store_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("users");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, store_scratch_setup,
+	    store_scratch_teardown);
 	tcase_add_test(tc, test_user_names);
 	tcase_add_test(tc, test_user_fields);
 	tcase_add_test(tc, test_keys);
@@ -1104,7 +1069,8 @@ store_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("games");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, store_scratch_setup,
+	    store_scratch_teardown);
 	tcase_add_test(tc, test_game_rated_pair);
 	tcase_add_test(tc, test_game_four_players);
 	tcase_add_test(tc, test_games_between);
@@ -1114,7 +1080,8 @@ store_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("hall");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, store_scratch_setup,
+	    store_scratch_teardown);
 	tcase_add_test(tc, test_tables);
 	tcase_add_test(tc, test_tables_batch);
 	tcase_add_test(tc, test_bans);
