@@ -16,32 +16,32 @@ static const struct rules_page *const rules_all[] = {
 
 /* What every table has beside the variant's own options (docs/rules.md §3). */
 static const struct rules_option rules_common[] = {
-	{ "timer", "Turn timer",
-	    "how long each turn may take; when it runs out the computer "
-	    "makes that one move and the game goes on",
+	{ "timer", N_("Turn timer"),
+	    N_("how long each turn may take; when it runs out the computer "
+	    "makes that one move and the game goes on"),
 	    { "none", "0", "30", "60" },
-	    { "none: take your time", "none: take your time",
-	    "30 seconds a turn", "60 seconds a turn" } },
-	{ "rated", "Rated",
-	    "whether the result changes the players' ratings (only when "
+	    { N_("none: take your time"), N_("none: take your time"),
+	    N_("30 seconds a turn"), N_("60 seconds a turn") } },
+	{ "rated", N_("Rated"),
+	    N_("whether the result changes the players' ratings (only when "
 	    "every seat is a registered player and no computer sits from "
-	    "the start)",
+	    "the start)"),
 	    { "yes", "no" },
-	    { "yes, when every player is registered",
-	    "no: no rating changes" } },
-	{ "private", "Listed",
-	    "whether the lobby lists the table or friends join by its code",
+	    { N_("yes, when every player is registered"),
+	    N_("no: no rating changes") } },
+	{ "private", N_("Listed"),
+	    N_("whether the lobby lists the table or friends join by its code"),
 	    { "no", "yes" },
-	    { "open: listed in the lobby", "private: joined by its code" } },
-	{ "rotate", "First player rotates",
-	    "the first player is drawn for the first game and moves on by "
-	    "one seat each game after",
+	    { N_("open: listed in the lobby"), N_("private: joined by its code") } },
+	{ "rotate", N_("First player rotates"),
+	    N_("the first player is drawn for the first game and moves on by "
+	    "one seat each game after"),
 	    { "on", "off" },
-	    { "on: it moves on each game", "off: the same seat starts" } },
-	{ "level", "Computer",
-	    "how strong the computer plays",
+	    { N_("on: it moves on each game"), N_("off: the same seat starts") } },
+	{ "level", N_("Computer"),
+	    N_("how strong the computer plays"),
 	    { "1", "2", "3", "4", "5" },
-	    { "beginner", "easy", "medium", "hard", "master" } },
+	    { N_("beginner"), N_("easy"), N_("medium"), N_("hard"), N_("master") } },
 };
 
 int
@@ -101,8 +101,8 @@ rules_option_find(const struct rules_page *p, const char *key, size_t len)
 }
 
 int
-rules_setting(const struct rules_page *p, const char *word, char *buf,
-    size_t len)
+rules_setting(const struct lang *l, const struct rules_page *p,
+    const char *word, char *buf, size_t len)
 {
 	const struct rules_option	*o;
 	const char			*eq = strchr(word, '=');
@@ -113,12 +113,13 @@ rules_setting(const struct rules_page *p, const char *word, char *buf,
 		return -1;
 	for (int i = 0; i < RULES_OPTION_VALUES && o->value[i] != NULL; i++) {
 		if (strcmp(o->value[i], eq + 1) == 0) {
-			snprintf(buf, len, "%s: %s", o->label, o->meaning[i]);
+			snprintf(buf, len, "%s: %s", lang_text(l, o->label),
+			    lang_text(l, o->meaning[i]));
 			return 0;
 		}
 	}
 	/* A value the page has no words for (a move limit of 300): as it is
 	 * written. */
-	snprintf(buf, len, "%s: %s", o->label, eq + 1);
+	snprintf(buf, len, "%s: %s", lang_text(l, o->label), eq + 1);
 	return 0;
 }

@@ -12,6 +12,11 @@
  *   "=Term\tmeaning"    a term and what it means
  *   anything else       a plain paragraph
  *
+ * The words are English, marked N_() for the catalogs (screens/lang.h):
+ * the view looks each line up in the reader's language when it draws, and
+ * a translation keeps the line's first character.  Option words and values
+ * (overline=off) are the commands' and stay as they are.
+ *
  * Every option a table may change is described once (struct
  * rules_option), so the page's list of options and the "This table" lines
  * that say how a table has them set come from the same words.
@@ -20,6 +25,8 @@
 #define SCREENS_RULES_H
 
 #include <stddef.h>
+
+#include "screens/lang.h"
 
 #define RULES_OPTION_VALUES 6
 
@@ -56,11 +63,12 @@ const struct rules_option *rules_table_options(int *n);
 
 /*
  * One "This table" line from an option word "KEY=VALUE" of a table or of
- * the create form: "Overline: off - only an exact five wins" into buf.
+ * the create form: "Overline: off - only an exact five wins" into buf, in
+ * the language given.
  * 0, or -1 when the page knows no such option (the word is skipped).
  */
-int	rules_setting(const struct rules_page *, const char *word, char *buf,
-	    size_t len);
+int	rules_setting(const struct lang *, const struct rules_page *,
+	    const char *word, char *buf, size_t len);
 
 /* The pages themselves (rules-stone.c, rules-yonin.c). */
 extern const struct rules_page rules_page_gomoku, rules_page_freestyle,

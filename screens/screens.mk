@@ -7,6 +7,7 @@ noinst_LIBRARIES += screens/libscreens.a
 screens_libscreens_a_SOURCES = \
 	screens/buf.c screens/buf.h \
 	screens/utf8.c screens/utf8-width.c screens/utf8.h \
+	screens/lang.c screens/lang.h \
 	screens/grid.c screens/grid.h \
 	screens/tty-caps.c screens/tty-caps.h \
 	screens/colour.c screens/colour.h \

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "screens/grid.h"
+#include "screens/lang.h"
 #include "screens/utf8.h"
 #include "screens/view-rules.h"
 #include "screens/views.h"
@@ -29,7 +30,33 @@ struct view_rules_walk {
 	int			 row;	/* rows so far */
 	int			 top, rows;	/* the rows in view */
 	int			 headed;	/* the last row was a heading */
+	const struct lang	*lang;	/* the reader's */
 };
+
+/* A text of the page in the reader's language. */
+static const char *
+view_rules_tr(struct view_rules_walk *wk, const char *s)
+{
+	return lang_text(wk->lang, s);
+}
+
+/*
+ * A marked line of the page ("#Heading", "- bullet", "?Question") in the
+ * reader's language, without its mark: the source's mark says what the
+ * line is, and a translation that dropped the mark is still shown.
+ */
+static const char *
+view_rules_line(struct view_rules_walk *wk, const char *s)
+{
+	const char	*t = view_rules_tr(wk, s);
+
+	if (t[0] != s[0])
+		return t;
+	t++;
+	if (s[0] == '-' && t[0] == ' ')
+		t++;
+	return t;
+}
 
 /* One row of text at column x of the text (0 = the margin). */
 static void
@@ -125,8 +152,8 @@ view_rules_options(struct view_rules_walk *wk)
 		 * table's option. */
 		if (strcmp(o->key, "level") == 0)
 			continue;
-		at = (size_t)snprintf(text, sizeof text, "%s (%s=", o->label,
-		    o->key);
+		at = (size_t)snprintf(text, sizeof text, "%s (%s=",
+		    view_rules_tr(wk, o->label), o->key);
 		for (int k = 0; k < RULES_OPTION_VALUES && o->value[k] != NULL &&
 		    at < sizeof text; k++) {
 			/* "0" and "none" say the same for the timer. */
@@ -139,15 +166,17 @@ view_rules_options(struct view_rules_walk *wk)
 		if (at < sizeof text)
 			snprintf(text + at, sizeof text - at, ")");
 		view_rules_wrap(wk, 0, 2, VIEW_KEY, text);
-		view_rules_wrap(wk, 2, 2, VIEW_NORMAL, o->about);
+		view_rules_wrap(wk, 2, 2, VIEW_NORMAL,
+		    view_rules_tr(wk, o->about));
 		for (int k = 0; k < RULES_OPTION_VALUES && o->value[k] != NULL;
 		    k++) {
 			if (strcmp(o->key, "timer") == 0 &&
 			    strcmp(o->value[k], "0") == 0)
 				continue;
 			snprintf(text, sizeof text, "%s%s: %s", o->value[k],
-			    k == 0 ? " (default)" : "",
-			    view_rules_meaning(o->value[k], o->meaning[k]));
+			    k == 0 ? lang_text(wk->lang, " (default)") : "",
+			    view_rules_meaning(o->value[k],
+			    view_rules_tr(wk, o->meaning[k])));
 			view_rules_bullet(wk, 2, text);
 		}
 	}
@@ -187,16 +216,17 @@ view_rules_walk(struct view_rules_walk *wk)
 	wk->row = 0;
 	if (v->page == NULL)
 		return;
-	view_rules_wrap(wk, 0, 0, VIEW_DIM, v->page->brief);
+	view_rules_wrap(wk, 0, 0, VIEW_DIM, view_rules_tr(wk, v->page->brief));
 	if (v->lesson) {
-		view_rules_wrap(wk, 0, 0, VIEW_KEY, "L: the three-minute lesson "
-		    "on the board - place the stones as told");
-		view_rules_wrap(wk, 0, 0, VIEW_KEY, "D: drills - find the "
-		    "winning move");
+		view_rules_wrap(wk, 0, 0, VIEW_KEY, lang_text(wk->lang,
+		    "L: the three-minute lesson on the board - place the "
+		    "stones as told"));
+		view_rules_wrap(wk, 0, 0, VIEW_KEY, lang_text(wk->lang,
+		    "D: drills - find the winning move"));
 	}
 	if (v->nsettings > 0) {
 		view_rules_heading(wk, v->settings_head != NULL ?
-		    v->settings_head : "This table");
+		    v->settings_head : lang_text(wk->lang, "This table"));
 		for (int i = 0; i < v->nsettings; i++)
 			view_rules_bullet(wk, 0, v->settings[i]);
 	}
@@ -205,30 +235,33 @@ view_rules_walk(struct view_rules_walk *wk)
 
 		switch (s[0]) {
 		case '#':
-			view_rules_heading(wk, s + 1);
+			view_rules_heading(wk, view_rules_line(wk, s));
 			break;
 		case '-':
-			view_rules_bullet(wk, 0, s[1] == ' ' ? s + 2 : s + 1);
+			view_rules_bullet(wk, 0, view_rules_line(wk, s));
 			break;
 		case '?':
 			view_rules_blank(wk);
-			view_rules_wrap(wk, 0, 0, VIEW_KEY, s + 1);
+			view_rules_wrap(wk, 0, 0, VIEW_KEY,
+			    view_rules_line(wk, s));
 			if (line[1] != NULL) {
 				line++;
-				view_rules_wrap(wk, 2, 2, VIEW_NORMAL, *line);
+				view_rules_wrap(wk, 2, 2, VIEW_NORMAL,
+				    view_rules_tr(wk, *line));
 			}
 			break;
 		case '=':
+			s = view_rules_line(wk, s);	/* "Term\tmeaning" */
 			tab = strchr(s, '\t');
 			if (tab == NULL) {
-				view_rules_wrap(wk, 0, 0, VIEW_KEY, s + 1);
+				view_rules_wrap(wk, 0, 0, VIEW_KEY, s);
 				break;
 			}
 			{
 				char term[64];
 
 				snprintf(term, sizeof term, "%.*s",
-				    (int)(tab - s - 1), s + 1);
+				    (int)(tab - s), s);
 				view_rules_wrap(wk, 0, 2, VIEW_KEY, term);
 			}
 			view_rules_wrap(wk, 2, 2, VIEW_NORMAL, tab + 1);
@@ -238,13 +271,14 @@ view_rules_walk(struct view_rules_walk *wk)
 				view_rules_options(wk);
 			break;
 		default:
-			view_rules_wrap(wk, 0, 0, VIEW_NORMAL, s);
+			view_rules_wrap(wk, 0, 0, VIEW_NORMAL,
+			    view_rules_tr(wk, s));
 			break;
 		}
 	}
 	if (v->nkeys > 0) {
 		view_rules_heading(wk, v->keys_head != NULL ? v->keys_head :
-		    "Keys");
+		    lang_text(wk->lang, "Keys"));
 		for (int i = 0; i < v->nkeys; i++)
 			view_rules_key(wk, v->keys[i]);
 	}
@@ -265,6 +299,7 @@ view_rules_lines(const struct view_rules *v, int sx)
 
 	memset(&wk, 0, sizeof wk);
 	wk.v = v;
+	wk.lang = v->chrome.lang;
 	wk.w = view_rules_width(sx);
 	view_rules_walk(&wk);
 	return wk.row;
@@ -282,12 +317,15 @@ void
 view_rules_draw(struct grid *g, const struct view_rules *v,
     struct view_hits *hits)
 {
+	const struct lang	*l = v->chrome.lang;
 	struct view_button	 buttons[VIEW_RULES_NBUTTONS] = {
-		{ "Up/Down PgUp/PgDn", "scroll", "scroll", 0 },
-		{ "Left/Right", "other games", "games", !v->browse },
-		{ "L", "lesson", NULL, !v->lesson },
-		{ "?", "all keys", "keys", 0 },
-		{ "Esc", "back", NULL, 0 },
+		{ "Up/Down PgUp/PgDn", lang_text(l, "scroll"),
+		    lang_text(l, "scroll"), 0 },
+		{ "Left/Right", lang_text(l, "other games"),
+		    lang_text(l, "games"), !v->browse },
+		{ "L", lang_text(l, "lesson"), NULL, !v->lesson },
+		{ "?", lang_text(l, "all keys"), lang_text(l, "keys"), 0 },
+		{ "Esc", lang_text(l, "back"), NULL, 0 },
 	};
 	struct grid_style	 head = view_style(VIEW_TITLE);
 	struct grid_style	 dim = view_style(VIEW_DIM);
@@ -307,6 +345,7 @@ view_rules_draw(struct grid *g, const struct view_rules *v,
 	memset(&wk, 0, sizeof wk);
 	wk.g = g;
 	wk.v = v;
+	wk.lang = v->chrome.lang;
 	wk.w = view_rules_width(g->sx);
 	wk.top = v->top;
 	wk.rows = view_rules_rows(g->sy);
@@ -317,17 +356,20 @@ view_rules_draw(struct grid *g, const struct view_rules *v,
 	 * much is left below. */
 	head = view_style(VIEW_HEADING);
 	if (v->browse)
-		snprintf(text, sizeof text, "Rules: %s (%d/%d)",
-		    v->page->title, v->index + 1, rules_pages());
+		snprintf(text, sizeof text, lang_text(l, "Rules: %s (%d/%d)"),
+		    lang_text(l, v->page->title), v->index + 1, rules_pages());
 	else
-		snprintf(text, sizeof text, "Rules: %s", v->page->title);
+		snprintf(text, sizeof text, lang_text(l, "Rules: %s"),
+		    lang_text(l, v->page->title));
 	n = view_text_fit(g, VIEW_RULES_X, 1, g->sx - 2 * VIEW_RULES_X, &head,
 	    text);
 	if (v->top + wk.rows < total)
-		snprintf(text, sizeof text, "(%d more lines: PgDn)",
+		snprintf(text, sizeof text, lang_plural(l,
+		    "(%d more line: PgDn)", "(%d more lines: PgDn)",
+		    (unsigned long)(total - v->top - wk.rows)),
 		    total - v->top - wk.rows);
 	else
-		snprintf(text, sizeof text, "(end)");
+		snprintf(text, sizeof text, "%s", lang_text(l, "(end)"));
 	if (VIEW_RULES_X + n + 2 + utf8_strwidth(text) <= g->sx - VIEW_RULES_X)
 		view_text_fit(g, g->sx - VIEW_RULES_X - utf8_strwidth(text), 1,
 		    utf8_strwidth(text), &dim, text);

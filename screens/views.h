@@ -23,6 +23,7 @@
 #define SCREENS_VIEWS_H
 
 #include "screens/grid.h"
+#include "screens/lang.h"
 
 #define VIEW_MIN_COLS 80
 #define VIEW_MIN_ROWS 24
@@ -117,6 +118,9 @@ const struct view_hit *view_hits_find(const struct view_hits *, int x,
 /* ---- what every screen has: title bar and status line ----------------- */
 
 struct view_chrome {
+	/* The reader's language (screens/lang.h): every view draws its
+	 * words in it; NULL is English. */
+	const struct lang *lang;
 	const char	*hall;		/* the hall's name */
 	const char	*screen;	/* "Lobby", "Log in", ... */
 	const char	*who;		/* "alice", "guest-7f3a (guest)", NULL */

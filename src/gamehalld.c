@@ -33,6 +33,7 @@
 #include <libssh/libssh.h>
 
 #include <config.h>	/* autoconf: PACKAGE_VERSION */
+#include "screens/lang.h"
 #include "src/base/clock.h"
 #include "src/net/conn.h"
 #include "src/base/config.h"
@@ -203,6 +204,29 @@ gamehalld_reload(struct gamehalld *d)
  * short.
  */
 static void
+gamehalld_languages(const struct config *cfg)
+{
+	const char	*dir = cfg->locale_dir[0] != '\0' ? cfg->locale_dir :
+			    LOCALE_DIR_DEFAULT;
+	char		 err[256], missing[64] = "";
+	size_t		 at = 0;
+
+	/* Once, before any thread: lang_open fixes the messages' locale. */
+	if (lang_open(dir, err, sizeof err) != 0) {
+		log_warn("%s", err);
+		return;
+	}
+	for (int i = 0; i < lang_count(); i++) {
+		if (!lang_translated(lang_at(i)) && at < sizeof missing)
+			at += (size_t)snprintf(missing + at, sizeof missing - at,
+			    " %s", lang_at(i)->code);
+	}
+	if (missing[0] != '\0')
+		log_info("languages without a catalog in %s (shown in "
+		    "English):%s", dir, missing);
+}
+
+static void
 gamehalld_files(const struct config *cfg)
 {
 	struct rlimit	 rl;
@@ -265,6 +289,7 @@ main(int argc, char **argv)
 		log_warn("running as root (user = %s)", d.cfg.user);
 
 	gamehalld_files(&d.cfg);
+	gamehalld_languages(&d.cfg);
 	/* A peer that goes away must not kill us with SIGPIPE. */
 	signal(SIGPIPE, SIG_IGN);
 	ssh_init();

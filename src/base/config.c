@@ -55,6 +55,7 @@ static const struct config_key config_keys[] = {
 	{ S(user, RESTART) },
 	{ S(control_socket, RESTART) },
 	{ S(control_group, RESTART) },
+	{ S(locale_dir, RESTART) },		/* bound once, before threads */
 	{ S(listen, RESTART) },
 	{ I(ssh_port, 1, 65535, RESTART) },
 	{ I(telnet_port, 0, 65535, RESTART) },

@@ -57,6 +57,8 @@ struct config {
 	char	database[CONFIG_PATH_MAX];	/* "" = STATE/gamehall.db */
 	char	control_socket[CONFIG_PATH_MAX]; /* "" = STATE/control.sock */
 	char	control_group[64];		/* "": socket 0600, else 0660 */
+	char	locale_dir[CONFIG_PATH_MAX];	/* "" = LOCALE_DIR_DEFAULT, the
+						   installed catalogs */
 
 	/* Listening. */
 	char	listen[CONFIG_LISTEN_MAX];	/* "0.0.0.0", comma-separated list */

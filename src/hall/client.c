@@ -93,6 +93,7 @@ client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 	c->hall = hall;
 	c->conn = conn;
 	c->info = info;
+	c->lang = lang_english();
 
 	client_detect(c);
 	c->mouse = c->detected.mouse;
@@ -473,8 +474,10 @@ client_chrome(struct client *c, struct view_chrome *v, const char *screen,
     const char *hints)
 {
 	memset(v, 0, sizeof *v);
+	v->lang = c->lang;
 	v->hall = HALL_NAME;
-	v->screen = screen;
+	/* screen and hints are English, marked N_() by the callers. */
+	v->screen = lang_text(c->lang, screen);
 	if (c->identity != NULL) {
 		snprintf(c->who, sizeof c->who, "%s%s", c->identity->name,
 		    c->identity->kind == IDENTITY_GUEST ? " (guest)" : "");
@@ -483,7 +486,7 @@ client_chrome(struct client *c, struct view_chrome *v, const char *screen,
 	v->online = (int)c->hall->online;
 	v->status = c->status[0] != '\0' ? c->status : NULL;
 	v->status_error = c->status_error;
-	v->hints = hints;
+	v->hints = hints != NULL ? lang_text(c->lang, hints) : NULL;
 }
 
 void

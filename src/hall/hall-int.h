@@ -144,6 +144,11 @@ struct client {
 	bool			 in_lobby;
 	TAILQ_ENTRY(client)	 lobby_entry;
 
+	/* The language the screens are drawn in (English by default, the
+	 * account's choice once logged in): handed to every view through
+	 * its chrome, never process state (screens/lang.c). */
+	const struct lang	*lang;
+
 	/* The terminal. */
 	struct tty_caps		 caps;		/* in use */
 	struct tty_caps		 detected;	/* what TERM etc. said */

@@ -22,6 +22,7 @@
 #define SCREEN_RULES_SETTING_LEN 200
 
 struct screen_rules {
+	const struct lang *lang;	/* the settings' lines are in it */
 	int	 index;		/* of rules_pages() */
 	int	 browse;
 	int	 top;
@@ -37,6 +38,9 @@ static void
 screen_rules_view(struct screen_rules *r, struct view_rules *v)
 {
 	memset(v, 0, sizeof *v);
+	/* client_chrome sets it again when drawing: the same language, so
+	 * what is measured is what is drawn. */
+	v->chrome.lang = r->lang;
 	v->page = rules_page_at(r->index);
 	v->index = r->index;
 	v->browse = r->browse;
@@ -48,7 +52,7 @@ screen_rules_view(struct screen_rules *r, struct view_rules *v)
 		v->nsettings = r->nsettings;
 	}
 	if (r->table_keys) {
-		v->keys_head = "Keys at the table";
+		v->keys_head = lang_text(r->lang, "Keys at the table");
 		v->keys = view_help_section("Table", &v->nkeys);
 	}
 	v->top = r->top;
@@ -77,7 +81,7 @@ screen_rules_draw(struct client *c, void *state, struct grid *g)
 	if (r->top < 0)
 		r->top = 0;
 	screen_rules_view(r, &v);
-	client_chrome(c, &v.chrome, "Rules", NULL);	/* keys: the buttons */
+	client_chrome(c, &v.chrome, N_("Rules"), NULL); /* keys: the buttons */
 	view_rules_draw(g, &v, &c->hits);
 }
 
@@ -246,7 +250,8 @@ screen_rules_words(struct screen_rules *r, const char *words)
 			end = s + strlen(s);
 		if (end > s && (size_t)(end - s) < sizeof word) {
 			snprintf(word, sizeof word, "%.*s", (int)(end - s), s);
-			if (rules_setting(p, word, line, sizeof line) == 0)
+			if (rules_setting(r->lang, p, word, line,
+			    sizeof line) == 0)
 				screen_rules_add(r, line);
 		}
 		s = end;
@@ -254,12 +259,13 @@ screen_rules_words(struct screen_rules *r, const char *words)
 }
 
 static struct screen_rules *
-screen_rules_new(const char *variant, int browse)
+screen_rules_new(struct client *c, const char *variant, int browse)
 {
 	struct screen_rules	*r = calloc(1, sizeof *r);
 
 	if (r == NULL)
 		return NULL;
+	r->lang = c->lang;
 	r->index = rules_page_index(variant);
 	if (r->index < 0)
 		r->index = 0;
@@ -273,10 +279,10 @@ screen_rules_open(struct client *c, const char *variant, int browse,
 {
 	struct screen_rules	*r;
 
-	if ((r = screen_rules_new(variant, browse)) == NULL)
+	if ((r = screen_rules_new(c, variant, browse)) == NULL)
 		return;
 	snprintf(r->head, sizeof r->head, "%s", head != NULL ? head :
-	    "Your choices");
+	    lang_text(c->lang, "Your choices"));
 	screen_rules_words(r, words);
 	client_push(c, &screen_rules_ops, r);
 }
@@ -291,10 +297,11 @@ screen_rules_open_table(struct client *c, const struct table *t)
 	size_t			 at = 0;
 	int			 n;
 
-	if ((r = screen_rules_new(spec->variant, 0)) == NULL)
+	if ((r = screen_rules_new(c, spec->variant, 0)) == NULL)
 		return;
 	r->table_keys = 1;
-	snprintf(r->head, sizeof r->head, "This table (%s)", table_code(t));
+	snprintf(r->head, sizeof r->head, lang_text(c->lang,
+	    "This table (%s)"), table_code(t));
 	/* The engine's options as it has them, defaults included. */
 	words[0] = '\0';
 	if (g != NULL && (n = g->variant->options(g, words, sizeof words)) > 0)
@@ -312,8 +319,8 @@ screen_rules_open_table(struct client *c, const struct table *t)
 	else if (spec->rated && table_unrated_why(t) != NULL) {
 		char line[SCREEN_RULES_SETTING_LEN];
 
-		snprintf(line, sizeof line, "Rated: no (%s)",
-		    table_unrated_why(t));
+		snprintf(line, sizeof line, lang_text(c->lang,
+		    "Rated: no (%s)"), table_unrated_why(t));
 		screen_rules_add(r, line);
 	} else
 		screen_rules_words(r, "rated=no");
