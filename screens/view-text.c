@@ -30,11 +30,29 @@ view_text_next(const char *s, size_t len, size_t i, uint32_t *cp, int *w)
 	return (size_t)n;
 }
 
+/*
+ * Punctuation that must not begin a line of Chinese or Japanese (a comma,
+ * a full stop, a closing bracket): the line breaks before the character
+ * ahead of it instead.
+ */
+static int
+view_text_no_start(uint32_t cp)
+{
+	switch (cp) {
+	case 0x3001: case 0x3002:		/* 、。 */
+	case 0x300d: case 0x300f: case 0x3011:	/* 」』】 */
+	case 0xff01: case 0xff09: case 0xff0c:	/* ！）， */
+	case 0xff1a: case 0xff1b: case 0xff1f:	/* ：；？ */
+		return 1;
+	}
+	return 0;
+}
+
 size_t
 view_text_line(const char *s, size_t len, int w, size_t *next)
 {
 	size_t		 i = 0, n, brk = 0, end;
-	int		 col = 0, cw, have_brk = 0;
+	int		 col = 0, cw, have_brk = 0, wide = 0;
 	uint32_t	 cp;
 
 	if (w < 1)
@@ -49,7 +67,14 @@ view_text_line(const char *s, size_t len, int w, size_t *next)
 		if (cp == ' ') {
 			brk = i;
 			have_brk = 1;
+		} else if (i > 0 && (cw == 2 || wide) &&
+		    !view_text_no_start(cp)) {
+			/* Chinese is written without spaces: a line may
+			 * break beside any wide character. */
+			brk = i;
+			have_brk = 1;
 		}
+		wide = cw == 2;
 		if (col + cw > w) {
 			if (cp == ' ') {	/* break on this very space */
 				end = i;

@@ -58,9 +58,10 @@ struct grid_style view_style(enum view_role);
 /* ---- text helpers ----------------------------------------------------- */
 
 /*
- * One line of s (len bytes) that fits w columns, broken at a space when a
- * word would cross the edge (or inside the word when it alone is too
- * long), or at a newline.  Returns the bytes of the line (trailing spaces
+ * One line of s (len bytes) that fits w columns (terminal cells), broken
+ * at a space when a word would cross the edge, beside a wide character
+ * (Chinese has no spaces; never before its closing punctuation), inside
+ * the word when it alone is too long, or at a newline.  Returns the bytes of the line (trailing spaces
  * not included) and sets *next to where the following line starts; at the
  * end of s, *next == len.
  */

@@ -5,7 +5,8 @@ HALL_UNIT_TESTS = tests/unit/test-views tests/unit/test-identity \
 check_PROGRAMS += $(HALL_UNIT_TESTS)
 TESTS += $(HALL_UNIT_TESTS)
 
-tests_unit_test_views_SOURCES = tests/unit/test-views.c
+tests_unit_test_views_SOURCES = tests/unit/test-views.c \
+	tests/unit/grid-text.c tests/unit/grid-text.h
 tests_unit_test_views_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_views_LDADD = screens/libscreens.a $(CHECK_LIBS)
 

@@ -23,6 +23,7 @@ tests_unit_test_store_sysop_LDADD = $(STORE_LDADD) $(CHECK_LIBS)
 # The sysop menu's view, drawn into a grid.
 check_PROGRAMS += tests/unit/test-view-sysop
 TESTS += tests/unit/test-view-sysop
-tests_unit_test_view_sysop_SOURCES = tests/unit/test-view-sysop.c
+tests_unit_test_view_sysop_SOURCES = tests/unit/test-view-sysop.c \
+	tests/unit/grid-text.c tests/unit/grid-text.h
 tests_unit_test_view_sysop_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_view_sysop_LDADD = screens/libscreens.a $(CHECK_LIBS)

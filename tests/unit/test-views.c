@@ -11,30 +11,15 @@
 #include "screens/grid.h"
 #include "screens/utf8.h"
 #include "screens/views.h"
+#include "tests/unit/grid-text.h"
 
 static const int sizes[][2] = { { 80, 24 }, { 200, 60 } };
 
-/* Row y as UTF-8 (wide characters once, their pads skipped). */
+/* Row y as UTF-8. */
 static const char *
 row_text(const struct grid *g, int y, char *buf, size_t len)
 {
-	const struct grid_cell	*c;
-	size_t			 n = 0;
-	int			 x = 0, k;
-	char			 enc[4];
-
-	for (x = 0; x < g->sx; x++) {
-		c = grid_get(g, x, y);
-		if (c->ch == GRID_PAD)
-			continue;
-		k = utf8_encode(c->ch, enc);
-		if (n + (size_t)k + 1 > len)
-			break;
-		memcpy(buf + n, enc, (size_t)k);
-		n += (size_t)k;
-	}
-	buf[n] = '\0';
-	return buf;
+	return grid_text_row(g, y, buf, len);
 }
 
 /* The row from `from` on where text first appears (and its column), or
