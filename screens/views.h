@@ -397,6 +397,7 @@ enum {
 	VIEW_SETTING_CHARSET,		/* 0 UTF-8, 1 ASCII */
 	VIEW_SETTING_COLOURS,		/* 0 256, 1 16, 2 none */
 	VIEW_SETTING_MOUSE,		/* 0 on, 1 off */
+	VIEW_SETTING_LANGUAGE,		/* lang_at(i): 0 English */
 	VIEW_NSETTINGS
 };
 

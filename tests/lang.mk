@@ -8,3 +8,14 @@ tests_unit_test_lang_SOURCES = tests/unit/test-lang.c \
 	tests/unit/grid-text.c tests/unit/grid-text.h
 tests_unit_test_lang_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -pthread
 tests_unit_test_lang_LDADD = screens/libscreens.a $(CHECK_LIBS) -lpthread
+
+# Over real SSH: two people in two languages at once, the account keeping
+# its choice.
+check_PROGRAMS += tests/integration/test-lang
+TESTS += tests/integration/test-lang
+tests_integration_test_lang_SOURCES = tests/integration/test-lang.c \
+	tests/integration/players.c tests/integration/players.h
+tests_integration_test_lang_CFLAGS = $(AM_CFLAGS) $(TCLIENT_CFLAGS) \
+	$(CHECK_CFLAGS)
+tests_integration_test_lang_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
+	$(CHECK_LIBS)

@@ -93,9 +93,14 @@ client_new(struct hall *hall, struct conn *conn, const struct conn_info *info)
 	c->hall = hall;
 	c->conn = conn;
 	c->info = info;
-	c->lang = lang_english();
-
 	client_detect(c);
+	/* The language the client's locale asks for (LANG or LC_ALL sent
+	 * over SSH), when the hall has it; an account's choice comes at
+	 * log-in (hall.c). */
+	c->lang = lang_from_locale(c->info->lc_all[0] != '\0' ?
+	    c->info->lc_all : c->info->lang);
+	if (c->lang == NULL)
+		c->lang = lang_english();
 	c->mouse = c->detected.mouse;
 
 	c->input_ms = clock_ms(hall->clock);

@@ -264,6 +264,21 @@ hall_exec(struct hall *hall, struct client *c)
 	    "or new VARIANT", verb);
 }
 
+/* An account reads the hall in the language it chose (in Settings, on any
+ * connection); without a choice the session keeps the one it has. */
+static void
+hall_language(struct hall *hall, struct client *c)
+{
+	struct store_user	 u;
+	const struct lang	*l;
+
+	if (c->identity == NULL || c->identity->kind != IDENTITY_USER ||
+	    store_user_get(hall->store, c->identity->user, &u) != STORE_OK)
+		return;
+	if ((l = lang_find(u.lang)) != NULL)
+		c->lang = l;
+}
+
 void
 hall_enter(struct hall *hall, struct client *c, struct identity *id)
 {
@@ -279,6 +294,7 @@ hall_enter(struct hall *hall, struct client *c, struct identity *id)
 		return;
 	}
 	hall_set_identity(hall, c, id, true);
+	hall_language(hall, c);
 	hall_lobby_soon(c);
 }
 

@@ -1,20 +1,29 @@
 /*
  * screen-settings.c - how this connection's screens are drawn: UTF-8 or
- * ASCII, 256, 16 or no colours, mouse reports on or off.  The detection
- * from TERM, the locale and NO_COLOR chose the start (and follows a
- * terminal type told late, until the user chooses); changes apply at once
- * and last for the connection.
+ * ASCII, 256, 16 or no colours, mouse reports on or off, and the language
+ * of the pages.  The detection from TERM, the locale and NO_COLOR chose
+ * the start (and follows a terminal type told late, until the user
+ * chooses); changes apply at once and last for the connection, except the
+ * language, which an account keeps in the store (a guest's lasts for the
+ * session).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "src/hall/hall-int.h"
+#include "src/store/store.h"
 
 struct screen_settings {
 	int	selected;
 };
 
-static const int settings_nchoices[VIEW_NSETTINGS] = { 2, 3, 2 };
+static int
+screen_settings_nchoices(int row)
+{
+	static const int n[VIEW_NSETTINGS - 1] = { 2, 3, 2 };
+
+	return row == VIEW_SETTING_LANGUAGE ? lang_count() : n[row];
+}
 
 static int
 screen_settings_colour_choice(int colours)
@@ -30,6 +39,25 @@ screen_settings_current(struct client *c, int *choice)
 	choice[VIEW_SETTING_COLOURS] =
 	    screen_settings_colour_choice(c->caps.colours);
 	choice[VIEW_SETTING_MOUSE] = c->mouse ? 0 : 1;
+	choice[VIEW_SETTING_LANGUAGE] = lang_index(c->lang);
+}
+
+/* A new language: at once, and kept for an account. */
+static void
+screen_settings_language(struct client *c, int choice)
+{
+	const struct lang	*l = lang_at(choice);
+
+	if (l == NULL || l == c->lang)
+		return;
+	c->lang = l;
+	if (c->identity != NULL && c->identity->kind == IDENTITY_USER &&
+	    store_user_set_lang(c->hall->store, c->identity->user,
+	    l->code) != STORE_OK)
+		client_status(c, true, "%s", lang_text(c->lang,
+		    "The language could not be saved: it lasts for this "
+		    "connection."));
+	client_redraw(c);
 }
 
 static void
@@ -39,6 +67,10 @@ screen_settings_apply(struct client *c, const int *choice)
 		TTY_COLOURS_256, TTY_COLOURS_16, TTY_COLOURS_NONE
 	};
 
+	if (choice[VIEW_SETTING_LANGUAGE] != lang_index(c->lang)) {
+		screen_settings_language(c, choice[VIEW_SETTING_LANGUAGE]);
+		return;
+	}
 	client_set_caps(c, choice[VIEW_SETTING_CHARSET] == 0,
 	    colours[choice[VIEW_SETTING_COLOURS]],
 	    choice[VIEW_SETTING_MOUSE] == 0);
@@ -65,12 +97,14 @@ screen_settings_draw(struct client *c, void *state, struct grid *g)
 
 	memset(&v, 0, sizeof v);
 	/* The keys are the view's buttons: the status line is for news. */
-	client_chrome(c, &v.chrome, "Settings", NULL);
+	client_chrome(c, &v.chrome, N_("Settings"), NULL);
 	screen_settings_current(c, v.choice);
 	v.detected[VIEW_SETTING_CHARSET] = c->detected.utf8 ? 0 : 1;
 	v.detected[VIEW_SETTING_COLOURS] =
 	    screen_settings_colour_choice(c->detected.colours);
 	v.detected[VIEW_SETTING_MOUSE] = 0;
+	v.detected[VIEW_SETTING_LANGUAGE] =
+	    lang_index(lang_from_locale(screen_settings_locale(c)));
 	v.selected = s->selected;
 	v.term = c->info->term;
 	v.lang = screen_settings_locale(c);
@@ -81,7 +115,7 @@ static void
 screen_settings_change(struct client *c, int row, int by)
 {
 	int	 choice[VIEW_NSETTINGS];
-	int	 n = settings_nchoices[row];
+	int	 n = screen_settings_nchoices(row);
 
 	screen_settings_current(c, choice);
 	choice[row] = (choice[row] + by + n) % n;

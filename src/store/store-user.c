@@ -1,7 +1,9 @@
 /*
  * store-user.c - accounts: a name unique ignoring case, a password hash,
- * when the user came and was last seen, sysop and ban flags.
+ * when the user came and was last seen, sysop and ban flags, the language
+ * the hall is read in.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +23,7 @@ store_user_row(sqlite3_stmt *s, void *p)
 	u->sysop = sqlite3_column_int(s, 5) != 0;
 	u->banned = sqlite3_column_int(s, 6) != 0;
 	store_column_copy(s, 7, u->ban_reason, sizeof u->ban_reason);
+	store_column_copy(s, 8, u->lang, sizeof u->lang);
 	return 0;
 }
 
@@ -143,6 +146,26 @@ store_user_set_sysop(struct store *st, int64_t id, int sysop)
 	sqlite3_bind_int(s, 1, sysop != 0);
 	sqlite3_bind_int64(s, 2, id);
 	return store_write_one(st, s, "setting sysop", "no such user");
+}
+
+int
+store_user_set_lang(struct store *st, int64_t id, const char *lang)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	if ((rc = store_check_text(st, "language", lang, STORE_LANG_MAX,
+	    0)) != 0)
+		return rc;
+	for (const char *p = lang; p != NULL && *p != '\0'; p++) {
+		if (!isalpha((unsigned char)*p) && *p != '_')
+			return store_fail(st, STORE_INVALID, "the language "
+			    "\"%s\" is not a language code", lang);
+	}
+	s = store_stmt(st, S_USER_SET_LANG);
+	store_bind_text(s, 1, lang);
+	sqlite3_bind_int64(s, 2, id);
+	return store_write_one(st, s, "setting the language", "no such user");
 }
 
 int

@@ -137,13 +137,19 @@ static const char *const store_migrations[] = {
 	"  target TEXT NOT NULL,"
 	"  reason TEXT NOT NULL"
 	");",
+	/* 4 -> 5: another branch's step, which the merge puts here in place
+	 * of this placeholder (it changes nothing). */
+	"SELECT 1;",
+	/* 5 -> 6: the language each account reads the hall in: "" for
+	 * English, else a code of screens/lang.h ("de"). */
+	"ALTER TABLE users ADD COLUMN lang TEXT NOT NULL DEFAULT '';",
 };
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] ==
     STORE_SCHEMA_VERSION, "one migration step per schema version");
 
 #define STORE_USER_COLUMNS \
 	"u.id, u.name, u.hash, u.created, u.last_seen, u.sysop, u.banned," \
-	" u.ban_reason"
+	" u.ban_reason, u.lang"
 #define STORE_GAME_COLUMNS \
 	"g.id, g.variant, g.options, g.started, g.ended, g.result, g.rated"
 #define STORE_BAN_COLUMNS "id, kind, what, reason, created, expires"
@@ -165,6 +171,7 @@ static const char *const store_sql[S_COUNT] = {
 	[S_USER_SET_HASH] = "UPDATE users SET hash = ? WHERE id = ?",
 	[S_USER_SEEN] = "UPDATE users SET last_seen = ? WHERE id = ?",
 	[S_USER_SET_SYSOP] = "UPDATE users SET sysop = ? WHERE id = ?",
+	[S_USER_SET_LANG] = "UPDATE users SET lang = ? WHERE id = ?",
 	[S_USER_SET_BANNED] = "UPDATE users SET banned = ?, ban_reason = ?"
 	    " WHERE id = ?",
 

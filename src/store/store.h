@@ -32,11 +32,12 @@
 
 #include "src/store/rating.h"
 
-#define STORE_SCHEMA_VERSION 4 /* PRAGMA user_version this code writes */
+#define STORE_SCHEMA_VERSION 6 /* PRAGMA user_version this code writes */
 
 #define STORE_NAME_MAX 64     /* bytes of a user or player name */
 #define STORE_HASH_MAX 384    /* bytes of a password hash string, NUL incl. */
 #define STORE_REASON_MAX 200  /* bytes of a ban reason */
+#define STORE_LANG_MAX 15     /* bytes of a language code ("zh_CN") */
 #define STORE_FP_MAX 64       /* "SHA256:" + 43 base64 characters = 50 */
 #define STORE_KEYTYPE_MAX 32  /* "ssh-ed25519", "ecdsa-sha2-nistp256", ... */
 #define STORE_COMMENT_MAX 200 /* bytes of a key comment */
@@ -86,6 +87,7 @@ struct store_user {
 	int sysop;
 	int banned;
 	char ban_reason[STORE_REASON_MAX + 1];
+	char lang[STORE_LANG_MAX + 1];	/* the pages' language, "" English */
 };
 
 /*
@@ -105,6 +107,11 @@ int store_user_by_key(struct store *, const char *fingerprint,
 int store_user_set_password(struct store *, int64_t id, const char *hash);
 int store_user_seen(struct store *, int64_t id, int64_t now);
 int store_user_set_sysop(struct store *, int64_t id, int sysop);
+/* The language the account reads the hall in: "" or NULL for English,
+ * else a code of letters and '_' ("de", "zh_CN"); anything else is
+ * STORE_INVALID and changes nothing.  Which codes exist is the hall's
+ * business (screens/lang.h). */
+int store_user_set_lang(struct store *, int64_t id, const char *lang);
 /* Ban or unban an account; the reason is kept for the ban (may be NULL). */
 int store_user_set_banned(struct store *, int64_t id, int banned,
     const char *reason);

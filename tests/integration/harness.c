@@ -236,8 +236,10 @@ static void
 harness_exec(struct harness *h, const char *path,
     const char *const *settings, pid_t parent)
 {
-	char ssh_port[16], telnet_port[16];
-	const char *argv[16 + 4 * HARNESS_SETTINGS_MAX];
+	char ssh_port[16], telnet_port[16], top[PATH_MAX];
+	char locale[PATH_MAX + 32];
+	const char *top_env = getenv("top_builddir");
+	const char *argv[18 + 4 * HARNESS_SETTINGS_MAX];
 	char *extra, *word, *save = NULL;
 	int argc = 0, fd, i;
 
@@ -273,6 +275,13 @@ harness_exec(struct harness *h, const char *path,
 	argv[argc++] = telnet_port;
 	argv[argc++] = "--listen";
 	argv[argc++] = "127.0.0.1";
+	/* The catalogs the build made, not an installed hall's. */
+	if (top_env == NULL || *top_env == '\0' ||
+	    realpath(top_env, top) == NULL)
+		snprintf(top, sizeof top, ".");
+	snprintf(locale, sizeof locale, "locale_dir=%s/locale", top);
+	argv[argc++] = "-o";
+	argv[argc++] = locale;
 	for (i = 0; settings != NULL && settings[i] != NULL &&
 	    i < HARNESS_SETTINGS_MAX; i++) {
 		argv[argc++] = "-o";

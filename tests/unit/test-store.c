@@ -201,6 +201,7 @@ START_TEST(test_migrate_v1)
 	ck_assert_str_eq(u.hash, "$y$x");
 	ck_assert_int_eq(u.sysop, 1);
 	ck_assert_int_eq(u.banned, 0);
+	ck_assert_str_eq(u.lang, "");		/* step 6: English */
 	fingerprint(42, fp, sizeof fp);
 	ck_assert_int_eq(store_user_by_key(st, fp, &u), STORE_OK);
 	ck_assert_int_eq(u.id, 7);
@@ -361,6 +362,24 @@ START_TEST(test_user_fields)
 	ck_assert_int_eq(store_user_get(st, id, &u), STORE_OK);
 	ck_assert_int_eq(u.banned, 0);
 	ck_assert_str_eq(u.ban_reason, "");
+
+	/* The language: a code, kept; nonsense refused and nothing
+	 * changed. */
+	ck_assert_str_eq(u.lang, "");
+	ck_assert_int_eq(store_user_set_lang(st, id, "zh_CN"), STORE_OK);
+	ck_assert_int_eq(store_user_get(st, id, &u), STORE_OK);
+	ck_assert_str_eq(u.lang, "zh_CN");
+	ck_assert_int_eq(store_user_set_lang(st, id, "de'; DROP"),
+	    STORE_INVALID);
+	ck_assert_int_eq(store_user_set_lang(st, id,
+	    "abcdefghijklmnopqrstuvwxyz"), STORE_INVALID);
+	ck_assert_int_eq(store_user_get(st, id, &u), STORE_OK);
+	ck_assert_str_eq(u.lang, "zh_CN");
+	ck_assert_int_eq(store_user_set_lang(st, id, NULL), STORE_OK);
+	ck_assert_int_eq(store_user_get(st, id, &u), STORE_OK);
+	ck_assert_str_eq(u.lang, "");
+	ck_assert_int_eq(store_user_set_lang(st, id + 100, "de"),
+	    STORE_NOTFOUND);
 
 	ck_assert_int_eq(store_user_get(st, id + 100, &u), STORE_NOTFOUND);
 	ck_assert_int_eq(store_user_seen(st, id + 100, 1), STORE_NOTFOUND);
