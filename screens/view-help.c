@@ -54,6 +54,8 @@ static const char *const view_help_text[] = {
 	"y n\tanswer a draw offer or a request to take back",
 	"K, H\thost: send someone away / pass hosting on",
 	"C\thost: seat the computer in a free seat (level 1-5)",
+	"p\tthe profile of a seated player (then the seat; Esc back)",
+	"R\treplay the moves so far (the game goes on; Esc back)",
 	"v\tfour-player shogi: turn the board to another side",
 	"c, Tab\ttype in the table chat (Enter sends, Esc leaves)",
 	"PgUp PgDn\tscroll the table chat",

@@ -6,6 +6,8 @@
  * and takes the right one.
  */
 #include <check.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +73,59 @@ START_TEST(test_lesson_over_ssh)
 }
 END_TEST
 
+/* alice, an account, logs in; starts four-player shogi against the
+ * computer unless she is back in her seat at it; and once her turn has
+ * come, picks up her middle pawn. */
+static struct tclient *
+shogi_pawn_picked(struct harness *h, bool start)
+{
+	struct tclient	*tc = players_member(h, "alice", NULL);
+
+	if (start) {
+		players_wait(tc, "Online (1)");
+		ck_assert_int_eq(tclient_type(tc, "v"), 0);
+		players_wait(tc, "Play the computer");
+		ck_assert_int_eq(tclient_type(tc, "lllll"), 0);
+		players_wait(tc, "Four-player shogi");
+		ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_ENTER), 0);
+	}
+	players_wait(tc, "you to move");
+	ck_assert_int_eq(tclient_type(tc, "jj\r"), 0);
+	return tc;
+}
+
+/*
+ * The marks explained are remembered for an account: told in one
+ * session, not told again in the next (nor after the daemon restarts:
+ * it is the store's).
+ */
+START_TEST(test_marks_told_once_per_account)
+{
+	struct harness	*h = players_start();
+	struct tclient	*tc;
+	int		 status;
+
+	if (h == NULL)
+		return;
+	players_accounts(h);
+	tc = shogi_pawn_picked(h, true);
+	players_wait(tc, "* or a green square: where the piece you picked up");
+	tclient_free(tc);
+	/* The restarted hall has the table back, and her in her seat. */
+	ck_assert_int_eq(harness_signal(h, SIGTERM), 0);
+	ck_assert_int_eq(harness_wait_exit(h, WAIT_MS, &status), 0);
+	ck_assert_int_eq(harness_restart(h, NULL), 0);
+	tc = shogi_pawn_picked(h, false);
+	/* The mark is there, named under the cursor; the line is not. */
+	ck_assert_int_eq(tclient_type(tc, "k"), 0);
+	players_wait(tc, "*: the piece you picked up may go here");
+	ck_assert_msg(!tclient_find(tc, "* or a green square", NULL, NULL),
+	    "the mark was explained again");
+	tclient_free(tc);
+	players_stop(h);
+}
+END_TEST
+
 static Suite *
 rules_suite(void)
 {
@@ -80,6 +135,7 @@ rules_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_rules_at_table_and_lobby);
 	tcase_add_test(tc, test_lesson_over_ssh);
+	tcase_add_test(tc, test_marks_told_once_per_account);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -341,26 +341,6 @@ START_TEST(test_rules_from_table)
 }
 END_TEST
 
-/* Which of the two is to move (its screen says "you to move"). */
-static struct fake_term *
-to_move(struct fake_term *a, struct fake_term *b)
-{
-	bool	ma = fake_term_find(a, "you to move") >= 0;
-	bool	mb = fake_term_find(b, "you to move") >= 0;
-
-	ck_assert_msg(ma != mb, "exactly one is to move");
-	return ma ? a : b;
-}
-
-static void
-play(struct fake_term *ft, const char *move)
-{
-	char	 keys[32];
-
-	snprintf(keys, sizeof keys, ":%s" FAKE_ENTER, move);
-	fake_term_type(ft, keys);
-}
-
 /*
  * Renju: once Black has g8 h8 and i9 i10, i8 is a double-three.  The
  * first sight of × gets one line (once per person); the cursor on i8
@@ -386,11 +366,11 @@ START_TEST(test_restricted_mark_explained)
 	fake_term_type(b, join);
 	ck_shows(b, "gamehall - Table ");
 	fake_term_type(a, "g");
-	black = to_move(a, b);
+	black = fake_term_to_move(a, b);
 	white = black == a ? b : a;
 	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
 		ck_hides(black, "× restricted for Black");
-		play(i % 2 == 0 ? black : white, moves[i]);
+		fake_term_play(i % 2 == 0 ? black : white, moves[i]);
 	}
 	/* Both see ×; the line tells each once, on the status line. */
 	ck_shows(black, "×");
