@@ -16,17 +16,31 @@ enum lesson_goal {
 	LESSON_SAFE,		/* any move that does not lose (renju's
 				   restricted points) */
 	LESSON_VCF,		/* a four that wins by fours alone */
+	LESSON_HOLD,		/* a block after which White has no win by
+				   fours (the right end of his three) */
+	LESSON_SIX,		/* Connect6: win with this turn's stones */
+	LESSON_BLOCK_SIX,	/* Connect6: this turn's two stones leave
+				   White no six to make with his next two */
 };
 
+/*
+ * In Connect6 a turn is two stones (Black's first, one): the step is
+ * judged once the turn is complete, and a wrong turn comes off whole.
+ */
 struct lesson_step {
-	const char		*variant;	/* "gomoku", "renju" */
+	const char		*variant;	/* "gomoku", "renju", "connect6" */
 	const char		*setup;		/* gh-setup tokens, or NULL */
 	enum lesson_goal	 goal;
-	const char		*answer;	/* LESSON_AT: the point */
+	const char		*answer;	/* the point ("h8"), or the turn's
+						   two ("k10 l10"); for LESSON_AT
+						   the one accepted */
 	const char		*text;		/* what to do, and why */
 	const char		*hint;		/* after a wrong try */
 	const char		*done;		/* after the right one */
 	const char		*solution;	/* drills: shown on request */
+	const char		*wrong;		/* LESSON_HOLD: the tempting block
+						   that loses (the tests check
+						   it does) */
 };
 
 struct lesson {
@@ -35,7 +49,8 @@ struct lesson {
 	int			 nsteps;
 };
 
-/* The lesson of a variant's family (the five-in-a-row games), or NULL. */
+/* The lesson of a variant's family (the five-in-a-row games, Connect6),
+ * or NULL. */
 const struct lesson *lesson_find(const char *variant);
 
 /* The drills of a variant's family: positions where the player must find
@@ -43,5 +58,6 @@ const struct lesson *lesson_find(const char *variant);
 const struct lesson *drills_find(const char *variant);
 
 extern const struct lesson lesson_gomoku, drills_gomoku;
+extern const struct lesson lesson_connect6, drills_connect6;
 
 #endif

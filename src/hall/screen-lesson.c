@@ -33,6 +33,7 @@ struct screen_lesson {
 	int			 cursor;
 	int			 done;		/* the step was solved */
 	int			 shown;		/* ... its solution shown */
+	int			 half;		/* one stone of a pair is down */
 	char			 feedback[320];
 	int			 win[32];
 };
@@ -55,6 +56,7 @@ screen_lesson_step(struct screen_lesson *l, int i)
 	l->step = i;
 	l->done = 0;
 	l->shown = 0;
+	l->half = 0;
 	l->feedback[0] = '\0';
 	l->game = game_new(s->variant, 0, NULL, err, sizeof err);
 	if (l->game == NULL) {
@@ -73,6 +75,38 @@ screen_lesson_step(struct screen_lesson *l, int i)
 		l->cursor = (b->size / 2) * b->size + b->size / 2;
 }
 
+/* Whether the goal of step s is met, the turn complete. */
+static int
+screen_lesson_met(const struct stone_board *b, const struct lesson_step *s,
+    const struct game_status *st, int point)
+{
+	static const enum stone_goal goal[] = {
+		[LESSON_BLOCK] = STONE_GOAL_BLOCK,
+		[LESSON_FOUR_THREE] = STONE_GOAL_FOUR_THREE,
+		[LESSON_VCF] = STONE_GOAL_VCF,
+		[LESSON_HOLD] = STONE_GOAL_HOLD,
+		[LESSON_BLOCK_SIX] = STONE_GOAL_BLOCK_SIX,
+	};
+
+	switch (s->goal) {
+	case LESSON_AT:
+		return point == stone_point_parse(b->size, s->answer);
+	case LESSON_FIVE:
+	case LESSON_SIX:
+		return st->phase == GAME_OVER && st->winner == 0;
+	case LESSON_SAFE:
+		return st->phase != GAME_OVER;
+	case LESSON_BLOCK:
+	case LESSON_FOUR_THREE:
+	case LESSON_VCF:
+	case LESSON_HOLD:
+	case LESSON_BLOCK_SIX:
+		break;
+	}
+	return st->phase != GAME_OVER &&
+	    stone_goal_met(b, STONE_BLACK, goal[s->goal]);
+}
+
 int
 screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
     char *why, size_t len)
@@ -80,11 +114,13 @@ screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
 	const struct stone_board	*b = stone_game_board(g);
 	struct game_status		 st;
 	struct move			 m;
-	char				 err[GAME_ERR_LEN], at[8];
-	int				 ok = 0;
+	char				 err[GAME_ERR_LEN], at[8], first[8];
+	int				 second, side;
 
 	if (b == NULL || point < 0 || point >= b->size * b->size)
 		return -1;
+	g->variant->status(g, &st);
+	second = st.stone_of_turn == 2;
 	memset(&m, 0, sizeof m);
 	m.from = -1;
 	m.to = (int16_t)point;
@@ -94,40 +130,36 @@ screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
 		return -1;
 	}
 	g->variant->status(g, &st);
-	switch (s->goal) {
-	case LESSON_AT:
-		ok = point == stone_point_parse(b->size, s->answer);
-		break;
-	case LESSON_FIVE:
-		ok = st.phase == GAME_OVER && st.winner == 0;
-		break;
-	case LESSON_BLOCK:
-		ok = st.phase != GAME_OVER &&
-		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_BLOCK);
-		break;
-	case LESSON_FOUR_THREE:
-		ok = st.phase != GAME_OVER &&
-		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_FOUR_THREE);
-		break;
-	case LESSON_VCF:
-		ok = st.phase != GAME_OVER &&
-		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_VCF);
-		break;
-	case LESSON_SAFE:
-		ok = st.phase != GAME_OVER;
-		break;
+	/* The first stone of a Connect6 pair: the turn goes on. */
+	if (st.phase == GAME_PLAYING && st.to_move == 0 &&
+	    st.stone_of_turn == 2) {
+		snprintf(why, len, "%s is down. Now the second stone of the "
+		    "pair.", at);
+		return 2;
 	}
-	if (ok) {
+	if (screen_lesson_met(b, s, &st, point)) {
 		snprintf(why, len, "%s", s->done);
 		return 1;
 	}
 	/* Wrong: the engine's word when the game ended, then the hint; the
-	 * stone comes off again. */
-	if (st.phase == GAME_OVER && st.winner != 0)
+	 * turn's stones come off again. */
+	if (second) {
+		g->variant->history(g, g->variant->ply(g) - 2, &m, &side);
+		stone_point_format(b->size, m.to, first);
+	}
+	if (st.phase == GAME_OVER && st.winner != 0 && second)
+		snprintf(why, len, "%s and %s: %s. %s", first, at, st.reason,
+		    s->hint);
+	else if (st.phase == GAME_OVER && st.winner != 0)
 		snprintf(why, len, "%s: %s. %s", at, st.reason, s->hint);
+	else if (second)
+		snprintf(why, len, "%s and %s are not it. %s", first, at,
+		    s->hint);
 	else
 		snprintf(why, len, "%s is not it. %s", at, s->hint);
 	g->variant->undo(g);
+	if (second)
+		g->variant->undo(g);
 	return 0;
 }
 
@@ -138,9 +170,40 @@ screen_lesson_try(struct screen_lesson *l)
 	if (l->game == NULL)
 		return;
 	l->shown = 0;
-	if (screen_lesson_judge(l->game, &l->lesson->steps[l->step],
-	    l->cursor, l->feedback, sizeof l->feedback) == 1)
+	switch (screen_lesson_judge(l->game, &l->lesson->steps[l->step],
+	    l->cursor, l->feedback, sizeof l->feedback)) {
+	case 1:
 		l->done = 1;
+		l->half = 0;
+		break;
+	case 2:
+		l->half = 1;
+		break;
+	default:
+		l->half = 0;
+		break;
+	}
+}
+
+/* The answer's first point not yet taken (a Connect6 answer is the
+ * turn's two, "k10 l10"), or -1. */
+static int
+screen_lesson_answer(const struct stone_board *b,
+    const struct lesson_step *s)
+{
+	char	 buf[32], *p, *save;
+	int	 at;
+
+	if (s->answer == NULL)
+		return -1;
+	snprintf(buf, sizeof buf, "%s", s->answer);
+	for (p = strtok_r(buf, " ", &save); p != NULL;
+	    p = strtok_r(NULL, " ", &save)) {
+		at = stone_point_parse(b->size, p);
+		if (at >= 0 && b->cell[at] == STONE_EMPTY)
+			return at;
+	}
+	return -1;
 }
 
 /* A drill's solution: said, and the cursor put on it. */
@@ -154,11 +217,15 @@ screen_lesson_solution(struct screen_lesson *l)
 	if (s->solution == NULL || l->done || l->game == NULL ||
 	    (b = stone_game_board(l->game)) == NULL)
 		return;
+	/* Half a pair comes off: the solution is a whole turn. */
+	if (l->half) {
+		l->game->variant->undo(l->game);
+		l->half = 0;
+	}
 	snprintf(l->feedback, sizeof l->feedback, "Solution: %s",
 	    s->solution);
 	l->shown = 1;
-	if (s->answer != NULL && (p = stone_point_parse(b->size,
-	    s->answer)) >= 0)
+	if ((p = screen_lesson_answer(b, s)) >= 0)
 		l->cursor = p;
 }
 
@@ -183,7 +250,7 @@ screen_lesson_draw(struct client *c, void *state, struct grid *g)
 	v.nsteps = l->lesson->nsteps;
 	v.text = l->lesson->steps[l->step].text;
 	v.feedback = l->feedback[0] != '\0' ? l->feedback : NULL;
-	v.good = l->done || l->shown;	/* a solution is no error */
+	v.good = l->done || l->shown || l->half;  /* a solution is no error */
 	v.finished = l->done && last;
 	v.board.game = l->game;
 	v.board.cursor = l->cursor;

@@ -16,6 +16,14 @@
 #include "tests/integration/tclient.h"
 #include "tests/integration/players.h"
 
+/* Keys typed, then what the screen must show. */
+static void
+typed(struct tclient *tc, const char *keys, const char *text)
+{
+	ck_assert_int_eq(tclient_type(tc, keys), 0);
+	players_wait(tc, text);
+}
+
 START_TEST(test_rules_at_table_and_lobby)
 {
 	struct harness	*h = players_start();
@@ -59,15 +67,53 @@ START_TEST(test_lesson_over_ssh)
 		return;
 	tc = players_person(h, "learner", NULL, NULL);
 	players_wait(tc, "Online (1)");
-	ck_assert_int_eq(tclient_type(tc, "rL"), 0);
-	players_wait(tc, "Step 1 of 5");
+	typed(tc, "rL", "Step 1 of 5");
 	/* A wrong point is refused, the right one taken. */
-	ck_assert_int_eq(tclient_type(tc, "l\r"), 0);
-	players_wait(tc, "i8 is not it");
-	ck_assert_int_eq(tclient_type(tc, "h\r"), 0);
-	players_wait(tc, "Good.");
-	ck_assert_int_eq(tclient_type(tc, "\r"), 0);
-	players_wait(tc, "Step 2 of 5");
+	typed(tc, "l\r", "i8 is not it");
+	typed(tc, "h\r", "Good.");
+	typed(tc, "\r", "Step 2 of 5");
+	tclient_free(tc);
+	players_stop(h);
+}
+END_TEST
+
+/*
+ * Connect6's lesson and drills, and a "block the right end" drill, over
+ * SSH: a pair is taken a stone at a time and judged whole, a wrong pair
+ * or a wrong end is refused, the right one accepted.
+ */
+START_TEST(test_connect6_and_right_end_over_ssh)
+{
+	struct harness	*h = players_start();
+	struct tclient	*tc;
+
+	if (h == NULL)
+		return;
+	tc = players_person(h, "learner", NULL, NULL);
+	players_wait(tc, "Online (1)");
+	typed(tc, "rhh", "Rules: Connect6");
+	typed(tc, "L", "Step 1 of 4");
+	typed(tc, "\r", "Good. That single stone");
+	typed(tc, "\r", "Step 2 of 4");
+	typed(tc, "l\r", "k10 is down.");
+	typed(tc, "l\r", "Six: you win.");
+	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_ESCAPE), 0);
+	players_wait(tc, "Rules: Connect6");
+
+	typed(tc, "D", "Connect6 drills");
+	players_wait(tc, "Step 1 of 20");
+	typed(tc, "\r", "j10 is down.");
+	typed(tc, "l\r", "j10 and k10 are not it.");
+	typed(tc, "s\r", "f4 is down.");
+	typed(tc, "ll\r", "Six: that wins.");
+	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_ESCAPE), 0);
+	players_wait(tc, "Rules: Connect6");
+
+	/* Gomoku's drill 21: White's three h8 i8 j8; g8 loses, k8 holds. */
+	typed(tc, "llD", "Five in a row drills");
+	typed(tc, "nnnnnnnnnnnnnnnnnnnn", "Step 21 of 25");
+	typed(tc, "h\r", "g8 is not it.");
+	typed(tc, "llll\r", "Held: White has no win by fours left.");
 	tclient_free(tc);
 	players_stop(h);
 }
@@ -117,8 +163,7 @@ START_TEST(test_marks_told_once_per_account)
 	ck_assert_int_eq(harness_restart(h, NULL), 0);
 	tc = shogi_pawn_picked(h, false);
 	/* The mark is there, named under the cursor; the line is not. */
-	ck_assert_int_eq(tclient_type(tc, "k"), 0);
-	players_wait(tc, "*: the piece you picked up may go here");
+	typed(tc, "k", "*: the piece you picked up may go here");
 	ck_assert_msg(!tclient_find(tc, "* or a green square", NULL, NULL),
 	    "the mark was explained again");
 	tclient_free(tc);
@@ -136,6 +181,7 @@ rules_suite(void)
 	tcase_add_test(tc, test_rules_at_table_and_lobby);
 	tcase_add_test(tc, test_lesson_over_ssh);
 	tcase_add_test(tc, test_marks_told_once_per_account);
+	tcase_add_test(tc, test_connect6_and_right_end_over_ssh);
 	suite_add_tcase(s, tc);
 	return s;
 }
