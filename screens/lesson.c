@@ -2,7 +2,7 @@
  * lesson.c - which lesson and which drills go with a variant: the
  * five-in-a-row family shares one of each (lesson-gomoku.c,
  * drills-gomoku.c), Connect6 has its own (lesson-connect6.c,
- * drills-connect6.c).
+ * drills-connect6.c), four-player shogi a lesson (lesson-yonin.c).
  */
 #include <stddef.h>
 #include <string.h>
@@ -20,6 +20,7 @@ static const struct lesson_family lesson_families[] = {
 	{ "standard", &lesson_gomoku, &drills_gomoku },
 	{ "renju", &lesson_gomoku, &drills_gomoku },
 	{ "connect6", &lesson_connect6, &drills_connect6 },
+	{ "yonin", &lesson_yonin, NULL },
 };
 
 static const struct lesson_family *

@@ -20,5 +20,5 @@ screens_libscreens_a_SOURCES += \
 	screens/view-rules.h screens/view-rules.c \
 	screens/lesson.h screens/lesson.c screens/lesson-gomoku.c \
 	screens/drills-gomoku.c screens/lesson-connect6.c \
-	screens/drills-connect6.c \
+	screens/drills-connect6.c screens/lesson-yonin.c \
 	screens/view-lesson.h screens/view-lesson.c

@@ -19,6 +19,7 @@
 #include "engine/game.h"
 #include "engine/stone.h"
 #include "engine/stone-goal.h"
+#include "engine/yonin.h"
 #include "screens/lesson.h"
 #include "screens/view-lesson.h"
 #include "src/hall/hall-int.h"
@@ -36,7 +37,23 @@ struct screen_lesson {
 	int			 half;		/* one stone of a pair is down */
 	char			 feedback[320];
 	int			 win[32];
+	/* Four-player shogi: the piece picked up (-1 none) or the kind of
+	 * the hand's piece to drop (0 none), where it may go, and a move
+	 * waiting for its promotion answer. */
+	int			 selected, hand_kind;
+	uint8_t			 marks[YONIN_SQUARES];
+	int			 asking;
+	struct move		 promote;
 };
+
+static void
+screen_lesson_unpick(struct screen_lesson *l)
+{
+	l->selected = -1;
+	l->hand_kind = 0;
+	l->asking = 0;
+	memset(l->marks, 0, sizeof l->marks);
+}
 
 /* Set up step i: a fresh game of its variant, its position, the cursor
  * in the centre. */
@@ -57,6 +74,7 @@ screen_lesson_step(struct screen_lesson *l, int i)
 	l->done = 0;
 	l->shown = 0;
 	l->half = 0;
+	screen_lesson_unpick(l);
 	l->feedback[0] = '\0';
 	l->game = game_new(s->variant, 0, NULL, err, sizeof err);
 	if (l->game == NULL) {
@@ -73,6 +91,8 @@ screen_lesson_step(struct screen_lesson *l, int i)
 	}
 	if ((b = stone_game_board(l->game)) != NULL)
 		l->cursor = (b->size / 2) * b->size + b->size / 2;
+	else
+		l->cursor = YONIN_SQUARES / 2;		/* 5e */
 }
 
 /* Whether the goal of step s is met, the turn complete. */
@@ -102,6 +122,12 @@ screen_lesson_met(const struct stone_board *b, const struct lesson_step *s,
 	case LESSON_HOLD:
 	case LESSON_BLOCK_SIX:
 		break;
+	case LESSON_MOVE:
+	case LESSON_CAPTURE:
+	case LESSON_DROP:
+	case LESSON_PROMOTE:
+	case LESSON_UNCHECK:
+		return 0;		/* shogi's: screen_lesson_judge_move */
 	}
 	return st->phase != GAME_OVER &&
 	    stone_goal_met(b, STONE_BLACK, goal[s->goal]);
@@ -163,6 +189,149 @@ screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
 	return 0;
 }
 
+/* South's pieces in hand, all kinds. */
+static int
+screen_lesson_hand(const struct game *g)
+{
+	int	 count[YONIN_HAND_KINDS], n = 0;
+
+	yonin_hand(g, YONIN_S, count);
+	for (int i = 0; i < YONIN_HAND_KINDS; i++)
+		n += count[i];
+	return n;
+}
+
+int
+screen_lesson_judge_move(struct game *g, const struct lesson_step *s,
+    const struct move *m, char *why, size_t len)
+{
+	struct yonin_piece	 piece;
+	struct move		 want;
+	char			 err[GAME_ERR_LEN], text[16];
+	int			 hand = screen_lesson_hand(g), ok = 0;
+	unsigned		 checked = yonin_checks(g) & (1u << YONIN_S);
+
+	g->variant->move_format(g, m, text, sizeof text);
+	if (g->variant->play(g, YONIN_S, m, err, sizeof err) != 0) {
+		snprintf(why, len, "%s: %s", text, err);
+		return -1;
+	}
+	switch (s->goal) {
+	case LESSON_MOVE:
+		ok = g->variant->move_parse(g, s->answer, &want, err,
+		    sizeof err) == 0 && want.from == m->from &&
+		    want.to == m->to && want.piece == m->piece &&
+		    want.promote == m->promote;
+		break;
+	case LESSON_CAPTURE:
+		ok = screen_lesson_hand(g) > hand;
+		break;
+	case LESSON_DROP:
+		ok = m->from < 0;
+		break;
+	case LESSON_PROMOTE:
+		ok = yonin_piece_at(g, m->to, &piece) && piece.promoted &&
+		    m->promote;
+		break;
+	case LESSON_UNCHECK:
+		ok = checked && !(yonin_checks(g) & (1u << YONIN_S));
+		break;
+	default:
+		break;
+	}
+	if (ok) {
+		snprintf(why, len, "%s", s->done);
+		return 1;
+	}
+	snprintf(why, len, "%s is not it. %s", text, s->hint);
+	g->variant->undo(g);
+	return 0;
+}
+
+/* Four-player shogi: a move from the lesson's hand, judged; the pick-up
+ * goes either way. */
+static void
+screen_lesson_yonin_play(struct screen_lesson *l, const struct move *m)
+{
+	int	 r = screen_lesson_judge_move(l->game,
+		    &l->lesson->steps[l->step], m, l->feedback,
+		    sizeof l->feedback);
+
+	screen_lesson_unpick(l);
+	if (r == 1)
+		l->done = 1;
+}
+
+/* Four-player shogi: Enter on the cursor's square - pick up one of
+ * South's pieces (its legal squares marked), put it down, or drop the
+ * hand's piece there.  The engine's list says where a piece may go and
+ * whether promotion is a choice. */
+static void
+screen_lesson_yonin_act(struct screen_lesson *l)
+{
+	struct yonin_piece	 p;
+	struct move		 mv[128], m;
+	int			 n;
+
+	memset(&m, 0, sizeof m);
+	if (l->hand_kind != 0) {
+		m.from = -1;
+		m.to = (int16_t)l->cursor;
+		m.piece = (uint8_t)l->hand_kind;
+		screen_lesson_yonin_play(l, &m);
+		return;
+	}
+	if (l->selected == l->cursor) {
+		screen_lesson_unpick(l);
+		return;
+	}
+	if (yonin_piece_at(l->game, l->cursor, &p) && p.owner == YONIN_S &&
+	    !p.overturned) {
+		screen_lesson_unpick(l);
+		l->selected = l->cursor;
+		n = yonin_legal_from(l->game, l->selected, mv, 128);
+		for (int i = 0; i < n && i < 128; i++)
+			l->marks[mv[i].to] = 1;
+		if (n == 0)
+			snprintf(l->feedback, sizeof l->feedback,
+			    "That piece has no legal move.");
+		return;
+	}
+	if (l->selected < 0) {
+		snprintf(l->feedback, sizeof l->feedback, "Pick up one of "
+		    "your own pieces: South's, at the bottom.");
+		return;
+	}
+	if (screen_yonin_put(l->game, l->selected, l->cursor, &m) == 2) {
+		l->promote = m;
+		l->asking = 1;
+		snprintf(l->feedback, sizeof l->feedback, "Promote? y/n");
+		return;
+	}
+	screen_lesson_yonin_play(l, &m);
+}
+
+/* Four-player shogi: keys 1-4 take the hand's rook, gold, silver or
+ * pawn, to drop. */
+static void
+screen_lesson_yonin_hand(struct screen_lesson *l, int slot)
+{
+	struct move	 mv[YONIN_SQUARES];
+	int		 count[YONIN_HAND_KINDS], n;
+
+	yonin_hand(l->game, YONIN_S, count);
+	screen_lesson_unpick(l);
+	if (count[slot] == 0) {
+		snprintf(l->feedback, sizeof l->feedback,
+		    "Your hand has no such piece.");
+		return;
+	}
+	l->hand_kind = yonin_hand_kinds[slot];
+	n = yonin_legal_drops(l->game, l->hand_kind, mv, YONIN_SQUARES);
+	for (int i = 0; i < n && i < YONIN_SQUARES; i++)
+		l->marks[mv[i].to] = 1;
+}
+
 /* The stone at the cursor, judged. */
 static void
 screen_lesson_try(struct screen_lesson *l)
@@ -170,6 +339,10 @@ screen_lesson_try(struct screen_lesson *l)
 	if (l->game == NULL)
 		return;
 	l->shown = 0;
+	if (stone_game_board(l->game) == NULL) {
+		screen_lesson_yonin_act(l);
+		return;
+	}
 	switch (screen_lesson_judge(l->game, &l->lesson->steps[l->step],
 	    l->cursor, l->feedback, sizeof l->feedback)) {
 	case 1:
@@ -241,6 +414,10 @@ screen_lesson_draw(struct client *c, void *state, struct grid *g)
 	client_chrome(c, &v.chrome, "Lesson", l->done ? last ?
 	    "Esc back  p previous step" :
 	    "Enter next step  p previous  Esc back" :
+	    l->asking ? "y promote  n do not  Esc neither" :
+	    l->game != NULL && stone_game_board(l->game) == NULL ?
+	    "arrows move  Enter pick up / put down  1-4 drop  n skip  "
+	    "p previous  Esc back" :
 	    l->lesson->steps[l->step].solution != NULL ?
 	    "arrows move  Enter place  s solution  n skip  p previous  "
 	    "Esc back" :
@@ -255,8 +432,16 @@ screen_lesson_draw(struct client *c, void *state, struct grid *g)
 	v.board.game = l->game;
 	v.board.cursor = l->cursor;
 	v.board.show_cursor = !l->done;
-	v.board.selected = -1;
+	v.board.selected = l->selected;
 	v.board.hand_seat = -1;
+	if (l->hand_kind != 0) {
+		v.board.hand_seat = YONIN_S;
+		for (int i = 0; i < YONIN_HAND_KINDS; i++)
+			if (yonin_hand_kinds[i] == l->hand_kind)
+				v.board.hand_slot = i;
+	}
+	if (l->selected >= 0 || l->hand_kind != 0)
+		v.board.marks = l->marks;
 	if (l->game != NULL) {
 		l->game->variant->status(l->game, &st);
 		v.board.restricted = stone_game_restricted(l->game) &&
@@ -276,8 +461,17 @@ screen_lesson_move(struct screen_lesson *l, int dx, int dy)
 	const struct stone_board	*b;
 	int				 col, row;
 
-	if (l->game == NULL || (b = stone_game_board(l->game)) == NULL)
+	if (l->game == NULL)
 		return;
+	if ((b = stone_game_board(l->game)) == NULL) {
+		/* Shogi squares: y * 9 + x, rank a (y 0) at the top. */
+		col = l->cursor % YONIN_SIZE + dx;
+		row = l->cursor / YONIN_SIZE + dy;
+		if (col >= 0 && col < YONIN_SIZE && row >= 0 &&
+		    row < YONIN_SIZE)
+			l->cursor = row * YONIN_SIZE + col;
+		return;
+	}
 	col = l->cursor / b->size + dx;
 	row = l->cursor % b->size - dy;
 	if (col >= 0 && col < b->size && row >= 0 && row < b->size)
@@ -307,7 +501,28 @@ screen_lesson_key(struct client *c, void *state, const struct key_event *ev)
 		client_dirty(c);
 		return;
 	}
+	if (l->asking) {
+		/* Promote? y/n; Esc keeps the piece in the hand. */
+		if (ev->key == 'y' || ev->key == 'n') {
+			struct move m = l->promote;
+
+			m.promote = ev->key == 'y';
+			screen_lesson_yonin_play(l, &m);
+		} else if (ev->key == KEY_ESCAPE) {
+			l->asking = 0;
+			l->feedback[0] = '\0';
+		} else
+			return;
+		client_dirty(c);
+		return;
+	}
 	switch (ev->key) {
+	case '1': case '2': case '3': case '4':
+		if (l->game == NULL || stone_game_board(l->game) != NULL ||
+		    l->done)
+			return;
+		screen_lesson_yonin_hand(l, (int)ev->key - '1');
+		break;
 	case KEY_UP: case 'k':
 		screen_lesson_move(l, 0, -1);
 		break;
@@ -338,6 +553,11 @@ screen_lesson_key(struct client *c, void *state, const struct key_event *ev)
 		screen_lesson_solution(l);
 		break;
 	case KEY_ESCAPE: case 'q':
+		if (ev->key == KEY_ESCAPE && (l->selected >= 0 ||
+		    l->hand_kind != 0)) {
+			screen_lesson_unpick(l);
+			break;
+		}
 		client_pop(c);		/* frees l */
 		return;
 	default:
@@ -371,6 +591,7 @@ screen_lesson_open(struct client *c, const struct lesson *lesson)
 	    (l = calloc(1, sizeof *l)) == NULL)
 		return;
 	l->lesson = lesson;
+	l->selected = -1;
 	screen_lesson_step(l, 0);
 	client_push(c, &screen_lesson_ops, l);
 }

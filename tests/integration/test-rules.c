@@ -78,11 +78,12 @@ START_TEST(test_lesson_over_ssh)
 END_TEST
 
 /*
- * Connect6's lesson and drills, and a "block the right end" drill, over
- * SSH: a pair is taken a stone at a time and judged whole, a wrong pair
- * or a wrong end is refused, the right one accepted.
+ * Connect6's lesson and drills, a "block the right end" drill and
+ * four-player shogi's lesson, over SSH: a pair is taken a stone at a time
+ * and judged whole, a wrong pair or a wrong end is refused, the right one
+ * accepted; a shogi piece is picked up and put down, a promotion asked.
  */
-START_TEST(test_connect6_and_right_end_over_ssh)
+START_TEST(test_more_lessons_over_ssh)
 {
 	struct harness	*h = players_start();
 	struct tclient	*tc;
@@ -114,6 +115,15 @@ START_TEST(test_connect6_and_right_end_over_ssh)
 	typed(tc, "nnnnnnnnnnnnnnnnnnnn", "Step 21 of 25");
 	typed(tc, "h\r", "g8 is not it.");
 	typed(tc, "llll\r", "Held: White has no win by fours left.");
+	ck_assert_int_eq(tclient_key(tc, TCLIENT_KEY_ESCAPE), 0);
+	players_wait(tc, "Rules: Gomoku");
+
+	/* Four-player shogi's: a pawn moved, then a silver promoted. */
+	typed(tc, "hL", "Lesson: Four-player shogi");
+	typed(tc, "jj\rk\r", "Good. A pawn steps");
+	typed(tc, "nnn", "Step 4 of 5");
+	typed(tc, "lk\rk\r", "Promote? y/n");
+	typed(tc, "y", "Promoted: +S.");
 	tclient_free(tc);
 	players_stop(h);
 }
@@ -181,7 +191,7 @@ rules_suite(void)
 	tcase_add_test(tc, test_rules_at_table_and_lobby);
 	tcase_add_test(tc, test_lesson_over_ssh);
 	tcase_add_test(tc, test_marks_told_once_per_account);
-	tcase_add_test(tc, test_connect6_and_right_end_over_ssh);
+	tcase_add_test(tc, test_more_lessons_over_ssh);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -457,11 +457,66 @@ START_TEST(test_connect6_lesson_steps)
 	ck_shows(a, "Step 4 of 4");
 	fake_term_type(a, FAKE_ESC);
 	ck_shows(a, "gamehall - Rules");
-	/* Four-player shogi has no lesson on the board yet. */
-	fake_term_type(a, "l");
+}
+END_TEST
+
+/*
+ * Four-player shogi's lesson, from its rules page (no drills there): pick
+ * up, put down, a wrong move taken back, a capture, a drop with the hand's
+ * key, a promotion asked, and a check answered.  The cursor starts on 5e;
+ * South is at the bottom, file 9 on the left.
+ */
+START_TEST(test_yonin_lesson_steps)
+{
+	struct fake_term	*a = fake_term_guest(fh);
+
+	fake_term_type(a, "r" "h");
 	ck_shows(a, "Rules: Four-player shogi");
-	ck_hides(a, "L: the three-minute lesson");
+	ck_shows(a, "L: the three-minute lesson");
+	ck_hides(a, "D: drills");
+	fake_term_type(a, "D");
+	ck_shows(a, "gamehall - Rules");
 	fake_term_type(a, "L");
+	ck_shows(a, "Lesson: Four-player shogi");
+	ck_shows(a, "Step 1 of 5");
+	/* 1: 5e is empty; the pawn on 5g moves to 5f. */
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "Pick up one of your own");
+	fake_term_type(a, "jj" FAKE_ENTER "k" FAKE_ENTER);
+	ck_shows(a, "Good. A pawn steps");
+	fake_term_type(a, FAKE_ENTER);
+	/* 2: the silver's step is legal but no capture; the pawn's is. */
+	ck_shows(a, "Step 2 of 5");
+	fake_term_type(a, "l" "jjj" FAKE_ENTER "k" FAKE_ENTER);
+	ck_shows(a, "4h4g is not it.");
+	fake_term_type(a, "h" FAKE_ENTER "k" FAKE_ENTER);
+	ck_shows(a, "Captured.");
+	fake_term_type(a, FAKE_ENTER);
+	/* 3: a key for a piece the hand lacks, then the pawn, dropped. */
+	ck_shows(a, "Step 3 of 5");
+	fake_term_type(a, "1");
+	ck_shows(a, "Your hand has no such");
+	fake_term_type(a, "4" FAKE_ENTER);
+	ck_shows(a, "Dropped.");
+	fake_term_type(a, FAKE_ENTER);
+	/* 4: the silver from 4d to 4c, asked, promoted. */
+	ck_shows(a, "Step 4 of 5");
+	fake_term_type(a, "l" "k" FAKE_ENTER "k" FAKE_ENTER);
+	ck_shows(a, "Promote? y/n");
+	fake_term_type(a, "n");
+	ck_shows(a, "4d4c is not it.");
+	fake_term_type(a, "j" FAKE_ENTER "k" FAKE_ENTER "y");
+	ck_shows(a, "Promoted: +S.");
+	fake_term_type(a, FAKE_ENTER);
+	/* 5: in check; the king along the file is refused; the gold
+	 * between answers. */
+	ck_shows(a, "Step 5 of 5");
+	fake_term_type(a, "jjjj" FAKE_ENTER "k" FAKE_ENTER);
+	ck_shows(a, "5i5h: ");
+	fake_term_type(a, "l" "j" FAKE_ENTER "h" "k" FAKE_ENTER);
+	ck_shows(a, "Out of check.");
+	ck_shows(a, "That was the lesson.");
+	fake_term_type(a, FAKE_ESC);
 	ck_shows(a, "gamehall - Rules");
 }
 END_TEST
@@ -530,6 +585,7 @@ rules_suite(void)
 	tcase_add_test(tc, test_shogi_marks_explained);
 	tcase_add_test(tc, test_lesson_steps);
 	tcase_add_test(tc, test_connect6_lesson_steps);
+	tcase_add_test(tc, test_yonin_lesson_steps);
 	tcase_add_test(tc, test_drills_steps);
 	suite_add_tcase(s, tc);
 	return s;

@@ -4,7 +4,8 @@
  * accepted and only a few turns (points, or Connect6's pairs) solve it;
  * the tempting wrong block of a "block the right end" drill really loses
  * (the CPU's own VCF finder wins for White after it), and no accepted
- * block leaves White such a win.  Which variants have which lesson.
+ * block leaves White such a win; four-player shogi's steps over South's
+ * every legal move.  Which variants have which lesson.
  */
 #include <check.h>
 #include <stdio.h>
@@ -324,6 +325,73 @@ START_TEST(test_pair_judged_whole)
 }
 END_TEST
 
+/*
+ * Four-player shogi's lesson: South's every legal move judged.  The steps
+ * that ask for one move (move, capture) take exactly that one; the others
+ * take their answer and refuse some legal move - except answering a
+ * check, where the engine allows no move but an answer, and a move that
+ * leaves the king in check is refused as illegal.
+ */
+START_TEST(test_yonin_lesson)
+{
+	char	 why[320], text[16];
+
+	ck_assert_int_ge(lesson_yonin.nsteps, 5);
+	for (int i = 0; i < lesson_yonin.nsteps; i++) {
+		const struct lesson_step *s = &lesson_yonin.steps[i];
+		struct game *g = step_game(s);
+		struct move mv[512];
+		int n = g->variant->legal(g, mv, 512), right = 0, answer = 0;
+
+		ck_assert_int_gt(n, 0);
+		ck_assert_int_le(n, 512);
+		for (int k = 0; k < n; k++) {
+			int r = screen_lesson_judge_move(g, s, &mv[k], why,
+			    sizeof why);
+
+			ck_assert_int_ne(r, -1);	/* legal() said so */
+			ck_assert_int_eq(g->variant->ply(g), r == 1);
+			if (r != 1)
+				continue;
+			right++;
+			g->variant->move_format(g, &mv[k], text, sizeof text);
+			if (s->answer != NULL && strcmp(text, s->answer) == 0)
+				answer = 1;
+			game_free(g);
+			g = step_game(s);
+		}
+		if (s->answer != NULL)
+			ck_assert_msg(answer, "step %d: %s refused", i + 1,
+			    s->answer);
+		if (s->goal == LESSON_MOVE || s->goal == LESSON_CAPTURE)
+			ck_assert_msg(right == 1, "step %d: %d moves", i + 1,
+			    right);
+		else if (s->goal == LESSON_UNCHECK)
+			ck_assert_int_eq(right, n);
+		else
+			ck_assert_msg(right >= 1 && right < n, "step %d: %d of "
+			    "%d moves", i + 1, right, n);
+		game_free(g);
+	}
+	/* The check: the king along the rook's file is refused, unplayed. */
+	{
+		const struct lesson_step *s = &lesson_yonin.steps[4];
+		struct game *g = step_game(s);
+		struct move m;
+		char err[GAME_ERR_LEN];
+
+		ck_assert_int_eq(s->goal, LESSON_UNCHECK);
+		ck_assert_int_eq(g->variant->move_parse(g, "5i5h", &m, err,
+		    sizeof err), 0);
+		ck_assert_int_eq(screen_lesson_judge_move(g, s, &m, why,
+		    sizeof why), -1);
+		ck_assert_msg(strncmp(why, "5i5h: ", 6) == 0, "%s", why);
+		ck_assert_int_eq(g->variant->ply(g), 0);
+		game_free(g);
+	}
+}
+END_TEST
+
 START_TEST(test_lesson_families)
 {
 	static const char *const stone[] = {
@@ -336,6 +404,7 @@ START_TEST(test_lesson_families)
 	}
 	ck_assert_ptr_eq(lesson_find("connect6"), &lesson_connect6);
 	ck_assert_ptr_eq(drills_find("connect6"), &drills_connect6);
+	ck_assert_ptr_eq(lesson_find("yonin"), &lesson_yonin);
 	ck_assert_ptr_null(drills_find("yonin"));
 	ck_assert_ptr_null(lesson_find("chess"));
 	ck_assert_ptr_null(lesson_find(NULL));
@@ -353,6 +422,7 @@ main(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_lesson_families);
 	tcase_add_test(tc, test_pair_judged_whole);
+	tcase_add_test(tc, test_yonin_lesson);
 	tcase_add_test(tc, test_right_end_drills);
 	tcase_add_test(tc, test_gomoku_lesson_and_drills);
 	tcase_add_test(tc, test_connect6_lesson_and_drills);
