@@ -24,7 +24,7 @@ static const char *const view_help_text[] = {
 	"Enter\tjoin the selected table (yours come first)",
 	"n\tcreate a table (? in the form: the chosen game's rules)",
 	"r\tthe rules of every game (Left/Right: the next game;",
-	"\tL on a five-in-a-row page: a lesson on the board, D: drills)",
+	"\tL: a lesson on the board; D, stone games: drills)",
 	"v\tplay the computer: variant, options, level; starts at once",
 	"c\tjoin a table by its code",
 	"w\twatch the selected table",
