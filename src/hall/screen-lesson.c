@@ -1,16 +1,21 @@
 /*
  * screen-lesson.c - a three-minute lesson on the board (screens/lesson.h
- * holds the steps): each step sets up a position, the player places a
- * stone as told, and the engine judges it - whether the stone may go
- * there at all (the variant's play), and whether it does what the step
- * asks (a five, a block, a four-three, a safe move in renju) from the
- * engine's own board functions.  The daemon adds no rule of its own.
+ * holds the steps): each step sets up a position, the player makes the
+ * move asked for, and the engine judges it - whether the move may be made
+ * at all (the variant's play), and whether it does what the step asks (a
+ * five, a block, a four-three, a safe move in renju, a six or a stopped
+ * one in Connect6, a capture, drop, promotion or answered check in
+ * four-player shogi) from the engine's own functions.  The daemon adds no
+ * rule of its own.  A Connect6 turn is two stones: the first stays while
+ * the second is awaited, and the turn is judged whole.
  *
  * The drills (the same steps, with a solution each) use this screen too.
  *
- * Keys: arrows (hjkl) move, Enter or Space places (and goes on once a
- * step is done), n / p the next / previous step, s shows the solution
- * (drills), Esc or q leaves.
+ * Keys: arrows (hjkl) move, Enter or Space places a stone or picks up and
+ * puts down a shogi piece (and goes on once a step is done), 1-4 take a
+ * shogi piece from the hand, y / n answer whether to promote, n / p the
+ * next / previous step, s shows the solution (drills), Esc puts a picked
+ * piece back or leaves, q leaves.
  */
 #include <stdio.h>
 #include <stdlib.h>
