@@ -188,12 +188,12 @@ view_rules_walk(struct view_rules_walk *wk)
 	if (v->page == NULL)
 		return;
 	view_rules_wrap(wk, 0, 0, VIEW_DIM, v->page->brief);
-	if (v->lesson) {
+	if (v->lesson)
 		view_rules_wrap(wk, 0, 0, VIEW_KEY, "L: the three-minute lesson "
-		    "on the board - place the stones as told");
+		    "on the board - play the moves as told");
+	if (v->drills)
 		view_rules_wrap(wk, 0, 0, VIEW_KEY, "D: drills - find the "
 		    "winning move");
-	}
 	if (v->nsettings > 0) {
 		view_rules_heading(wk, v->settings_head != NULL ?
 		    v->settings_head : "This table");

@@ -167,6 +167,10 @@ screen_table_build_prompt(struct screen_table *ts)
 	case SCREEN_TABLE_ASK_CPU:
 		return "Seat the computer at which level? 1 beginner, 2 easy, "
 		    "3 medium, 4 hard, 5 master (Esc: none)";
+	case SCREEN_TABLE_ASK_PROFILE:
+		snprintf(ts->prompt, sizeof ts->prompt, "Whose profile? The "
+		    "seat, 1-%d (Esc: none)", table_nseats(t));
+		return ts->prompt;
 	case SCREEN_TABLE_ASK_LEAVE:
 		return "Leave the table? Your seat stays yours: come back from "
 		    "the lobby. y/n";

@@ -32,7 +32,7 @@
 
 #include "src/store/rating.h"
 
-#define STORE_SCHEMA_VERSION 4 /* PRAGMA user_version this code writes */
+#define STORE_SCHEMA_VERSION 5 /* PRAGMA user_version this code writes */
 
 #define STORE_NAME_MAX 64     /* bytes of a user or player name */
 #define STORE_HASH_MAX 384    /* bytes of a password hash string, NUL incl. */
@@ -371,6 +371,17 @@ int store_report_add(struct store *, int64_t when, const char *reporter,
 /* The newest `limit`, newest first; free() the array. */
 int store_report_list(struct store *, int limit, struct store_report **out,
     size_t *n);
+
+/* ---- board marks explained (store-marks.c) ----------------------------- */
+
+/*
+ * The kinds of board mark an account has had explained, a bit each
+ * (their meaning is the hall's, src/hall/screen-table-marks.c), so each
+ * is told once per account.  _add sets the given bits and keeps the
+ * others; both STORE_NOTFOUND for no such account.
+ */
+int store_marks_get(struct store *, int64_t user, unsigned *marks);
+int store_marks_add(struct store *, int64_t user, unsigned marks);
 
 /* ---- for the sysop ---------------------------------------------------- */
 

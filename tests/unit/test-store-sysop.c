@@ -220,6 +220,7 @@ START_TEST(test_upgrade_from_3)
 	ck_assert_int_eq(sqlite3_open(store_scratch_path(), &db), SQLITE_OK);
 	ck_assert_int_eq(sqlite3_exec(db, "DROP TABLE audit;"
 	    "DROP TABLE reports;"
+	    "ALTER TABLE users DROP COLUMN marks_told;"
 	    "PRAGMA user_version = 3", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 	st = store_scratch_open();
