@@ -376,7 +376,7 @@ sshd_kex_done(void *arg, enum sshd_kex_result result)
 			sshd_conn_free(sc);
 		return;
 	}
-	if (sc->grace_over && !sc->dead)
+	if (sc->grace_over && !sc->dead && !sc->closing)
 		sshd_grace_over(sc);
 	/* The exchange's last read may have queued auth requests. */
 	sshd_after(sc);
