@@ -3,9 +3,10 @@
  * own (docs/design.md §1, §2.2).
  *
  * A login's dearest part is its key exchange (an X25519 agreement and an
- * Ed25519 signature, most of a bare login's CPU), and no two sessions share
- * anything in it: so it runs on one thread per core, and the loop thread
- * keeps the hall, authentication and the channels.  libssh allows a
+ * Ed25519 signature: half a bare login's CPU, measured), and no two
+ * sessions share anything in it: so it runs on one thread per core
+ * (worker_threads, as the other pools), and the loop thread keeps the
+ * hall, authentication and the channels.  libssh allows a
  * session on one thread at a time, and so does this file: a session and
  * its fd belong to the loop until sshd_kex_start, then to one kex thread
  * until its done callback runs on the loop again.  Neither side touches
@@ -48,8 +49,6 @@
 
 #include "src/base/log.h"
 #include "src/net/sshd-int.h"
-
-#define SSHD_KEX_THREADS_MAX 16
 
 enum sshd_kex_state {
 	SSHD_KEX_QUEUED,	/* in a thread's inbox */
@@ -95,7 +94,7 @@ struct sshd_kex {
 	struct sshd_kex_queue		 finished;	/* under the lock */
 	int				 efd;		/* wakes the loop */
 	struct event			*ev;
-	struct sshd_kex_thread		 threads[SSHD_KEX_THREADS_MAX];
+	struct sshd_kex_thread		*threads;
 	int				 nthreads;
 };
 
@@ -278,7 +277,7 @@ sshd_kex_thread_init(struct sshd_kex *pool, struct sshd_kex_thread *t,
 	t->efd = -1;
 	TAILQ_INIT(&t->inbox);
 	TAILQ_INIT(&t->active);
-	snprintf(t->name, sizeof t->name, "gh-kex%d", i);
+	snprintf(t->name, sizeof t->name, "gh-kex%d", i % 1000);
 	t->base = event_base_new();
 	if (t->base == NULL)
 		return -1;
@@ -309,10 +308,10 @@ sshd_kex_new(struct event_base *base, int threads, sshd_kex_done_cb done,
 		cores = sysconf(_SC_NPROCESSORS_ONLN);
 		threads = cores > 0 ? (int)cores : 1;
 	}
-	if (threads > SSHD_KEX_THREADS_MAX)
-		threads = SSHD_KEX_THREADS_MAX;
 	pool = calloc(1, sizeof *pool);
-	if (pool == NULL) {
+	if (pool == NULL || (pool->threads = calloc((size_t)threads,
+	    sizeof *pool->threads)) == NULL) {
+		free(pool);
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
@@ -452,5 +451,6 @@ sshd_kex_free(struct sshd_kex *pool)
 	if (pool->efd >= 0)
 		close(pool->efd);
 	pthread_mutex_destroy(&pool->lock);
+	free(pool->threads);
 	free(pool);
 }

@@ -97,8 +97,9 @@ sshd_new(struct server *server, const char *host_key_path, char *err,
 		free(d);
 		return NULL;
 	}
-	d->kex = sshd_kex_new(server_base(server), 0, sshd_kex_done, err,
-	    errlen);
+	/* As many as the workers (worker_threads): as many as cores. */
+	d->kex = sshd_kex_new(server_base(server),
+	    server_config(server)->worker_threads, sshd_kex_done, err, errlen);
 	if (d->kex == NULL) {
 		ssh_bind_free(d->bind);
 		free(d);
