@@ -206,9 +206,10 @@ view_lobby_headings(struct grid *g, const struct view_lobby *v,
 	    VIEW_LOBBY_TABLES);
 	if (v->find != NULL)
 		snprintf(text, sizeof text, "Find: %s_", v->find);
-	else if (v->nusers > l->top_h)	/* a page of them: which */
+	else if (v->nusers > l->top_h)	/* a page of them: which (a page
+					   that moved counts as the next) */
 		snprintf(text, sizeof text, "Online (%d) p%d", v->nusers,
-		    v->user_top / l->top_h + 1);
+		    (v->user_top + l->top_h - 1) / l->top_h + 1);
 	else
 		snprintf(text, sizeof text, "Online (%d)", v->nusers);
 	view_lobby_heading(g, l->rx, 1, l->rw, text, v->focus ==
