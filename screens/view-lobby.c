@@ -565,23 +565,29 @@ static const struct view_button view_lobby_buttons[VIEW_LOBBY_NBUTTONS] = {
 };
 
 void
-view_lobby_draw_shared(struct grid *g, const struct view_lobby *v)
+view_lobby_draw_shared(struct grid *g, const struct view_lobby *v,
+    struct view_hits *hits)
 {
 	struct view_lobby_layout l;
 	struct view_lobby	 s;
 
-	/* Nobody's: no name on the title bar, no status, no focus, no
-	 * selection, the chat at its end, the input line untouched. */
+	/*
+	 * Nobody's: no name on the title bar, no status, no selection, the
+	 * chat at its end, the input line untouched.  The focus is on the
+	 * tables, where the lobby opens, so most viewers need not draw the
+	 * headings again.
+	 */
 	s = *v;
 	s.chrome.who = NULL;
 	s.chrome.status = NULL;
 	s.chrome.hints = NULL;
-	s.focus = VIEW_LOBBY_NONE;
+	s.focus = VIEW_LOBBY_TABLES;
 	s.table_sel = s.user_sel = -1;
 	s.find = NULL;
 	s.chat_back = 0;
 	s.input = s.input_note = NULL;
 
+	view_hits_clear(hits);
 	view_chrome_draw(g, &s.chrome);
 	view_lobby_layout(g->sx, g->sy, &l);
 	view_lobby_headings(g, &s, &l);
@@ -590,19 +596,21 @@ view_lobby_draw_shared(struct grid *g, const struct view_lobby *v)
 	view_lobby_chat_lines(g, &s, &l, 0, 0);
 	view_lobby_input(g, &s, &l, 0);
 	view_buttons_draw(g, 0, l.buttons_y, g->sx, view_lobby_buttons,
-	    VIEW_LOBBY_NBUTTONS, -1, NULL);
+	    VIEW_LOBBY_NBUTTONS, -1, hits);
 }
 
 void
 view_lobby_draw_own(struct grid *g, const struct view_lobby *v,
-    struct view_hits *hits)
+    const struct view_hits *shared, struct view_hits *hits)
 {
 	struct view_lobby_layout l;
 
 	view_hits_clear(hits);
 	view_lobby_layout(g->sx, g->sy, &l);
 	view_chrome_bars(g, &v->chrome);
-	view_lobby_headings(g, v, &l);
+	if (v->focus != VIEW_LOBBY_TABLES || v->find != NULL ||
+	    v->chat_back > 0)
+		view_lobby_headings(g, v, &l);
 	view_lobby_tables_own(g, v, &l, hits);
 	view_lobby_users_own(g, v, &l, hits);
 	if (view_lobby_chat_is_own(v)) {
@@ -610,18 +618,25 @@ view_lobby_draw_own(struct grid *g, const struct view_lobby *v,
 		view_lobby_chat_lines(g, v, &l, v->chat_back, 1);
 	}
 	view_hits_add(hits, 0, l.chat_y, g->sx, l.chat_h, VIEW_HIT_CHAT, 0);
-	grid_fill(g, 0, l.input_y, g->sx, 1, ' ', NULL);
-	view_lobby_input(g, v, &l, v->focus == VIEW_LOBBY_CHAT);
+	if (v->focus == VIEW_LOBBY_CHAT || v->input_note != NULL ||
+	    (v->input != NULL && *v->input != '\0')) {
+		grid_fill(g, 0, l.input_y, g->sx, 1, ' ', NULL);
+		view_lobby_input(g, v, &l, v->focus == VIEW_LOBBY_CHAT);
+	}
 	view_hits_add(hits, 0, l.input_y, g->sx, 1, VIEW_HIT_CHAT, 1);
-	/* The same buttons again, this time to record where they are. */
-	view_buttons_draw(g, 0, l.buttons_y, g->sx, view_lobby_buttons,
-	    VIEW_LOBBY_NBUTTONS, -1, hits);
+	/* The buttons, where the shared half put them. */
+	for (int i = 0; shared != NULL && i < shared->n; i++)
+		view_hits_add(hits, shared->hit[i].x, shared->hit[i].y,
+		    shared->hit[i].w, shared->hit[i].h, shared->hit[i].id,
+		    shared->hit[i].index);
 }
 
 void
 view_lobby_draw(struct grid *g, const struct view_lobby *v,
     struct view_hits *hits)
 {
-	view_lobby_draw_shared(g, v);
-	view_lobby_draw_own(g, v, hits);
+	struct view_hits	 shared;
+
+	view_lobby_draw_shared(g, v, &shared);
+	view_lobby_draw_own(g, v, &shared, hits);
 }

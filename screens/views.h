@@ -253,7 +253,6 @@ enum view_lobby_focus {
 	VIEW_LOBBY_TABLES,
 	VIEW_LOBBY_USERS,
 	VIEW_LOBBY_CHAT,
-	VIEW_LOBBY_NONE,	/* a shared frame: nobody's focus */
 };
 
 enum {
@@ -313,18 +312,21 @@ void	view_lobby_draw(struct grid *, const struct view_lobby *,
  * view_lobby_draw in two halves, so that a crowd's frames are drawn once
  * (src/hall/lobby-frame.c).  The shared half draws what every viewer of
  * the same page sees alike - the sizes, the tables in view, the page of
- * the online list, the chat's newest lines, the count - and ignores the
- * viewer's own: his name on the title bar, the status line, the focus, the
- * selections, `you` marks, scrolling back, the input line.  The own half
- * draws those over a copy of the shared one and records the clicks.
+ * the online list, the chat's newest lines, the count, the buttons, whose
+ * places it records in hits (may be NULL) - and ignores the viewer's own:
+ * his name on the title bar, the status line, the focus (it draws the
+ * lobby's first, on the tables), the selections, `you` marks, scrolling
+ * back, the search, the input line.  The own half draws those over a copy
+ * of the shared one and records the clicks, the shared half's last.
  * Drawing shared(a) then own(b), for any a that differs from b only in
  * what the shared half ignores, gives the grid view_lobby_draw(b) gives.
  * A table list with one of the viewer's own (mine) is his alone: such a
  * view is drawn whole.
  */
-void	view_lobby_draw_shared(struct grid *, const struct view_lobby *);
-void	view_lobby_draw_own(struct grid *, const struct view_lobby *,
+void	view_lobby_draw_shared(struct grid *, const struct view_lobby *,
 	    struct view_hits *);
+void	view_lobby_draw_own(struct grid *, const struct view_lobby *,
+	    const struct view_hits *shared, struct view_hits *);
 
 /* ---- account: password and SSH keys ------------------------------------- */
 

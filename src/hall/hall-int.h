@@ -378,10 +378,12 @@ bool	 lobby_frames_has_table(struct lobby_frames *, struct hall *,
  * The shared half of the lobby (view_lobby_draw_shared) for v at sx x sy,
  * drawn now unless one drawn since the last change is kept for the same
  * page; NULL when there is none and `may_draw` is false (v's chat lines
- * are not everyone's), or out of memory.  Valid until the next call.
+ * are not everyone's), or out of memory; *hits are the places its buttons
+ * were drawn.  Both valid until the next call.
  */
 const struct grid *lobby_frames_get(struct lobby_frames *,
-	    const struct view_lobby *v, int sx, int sy, bool may_draw);
+	    const struct view_lobby *v, int sx, int sy, bool may_draw,
+	    const struct view_hits **hits);
 const struct lobby_frames_stats *lobby_frames_stats(
 	    const struct lobby_frames *);
 

@@ -39,6 +39,7 @@ struct lobby_frame {
 	int		 sx, sy, table_top, user_top;
 	uint64_t	 gen;		/* the lobby's when drawn */
 	uint64_t	 used;		/* lobby_frames tick when last used */
+	struct view_hits hits;		/* where its buttons are */
 };
 
 struct lobby_frames {
@@ -208,7 +209,7 @@ lobby_frames_has_table(struct lobby_frames *lf, struct hall *hall,
 
 const struct grid *
 lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
-    int sx, int sy, bool may_draw)
+    int sx, int sy, bool may_draw, const struct view_hits **hits)
 {
 	struct lobby_frame	*f, *lru = NULL;
 	int			 i;
@@ -222,6 +223,7 @@ lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
 			if (f->gen == lf->gen) {
 				f->used = lf->tick;
 				lf->stats.shared++;
+				*hits = &f->hits;
 				return f->grid;
 			}
 			lru = f;	/* this page's frame, out of date */
@@ -242,7 +244,7 @@ lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
 	}
 	if (lru->grid == NULL)
 		return NULL;
-	view_lobby_draw_shared(lru->grid, v);
+	view_lobby_draw_shared(lru->grid, v, &lru->hits);
 	lru->sx = sx;
 	lru->sy = sy;
 	lru->table_top = v->table_top;
@@ -250,5 +252,6 @@ lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
 	lru->gen = lf->gen;
 	lru->used = lf->tick;
 	lf->stats.drawn++;
+	*hits = &lru->hits;
 	return lru->grid;
 }

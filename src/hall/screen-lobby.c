@@ -269,6 +269,7 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 	struct screen_lobby	*l = state;
 	struct view_lobby	 v;
 	const struct grid	*shared;
+	const struct view_hits	*hits;
 	bool			 own_tables;
 
 	memset(&v, 0, sizeof v);
@@ -307,9 +308,9 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 	/* The crowd's half once for everyone on this page, his own over a
 	 * copy of it. */
 	if (!own_tables && (shared = lobby_frames_get(c->hall->lobby_frames,
-	    &v, g->sx, g->sy, !v.chat_own)) != NULL &&
+	    &v, g->sx, g->sy, !v.chat_own, &hits)) != NULL &&
 	    grid_copy(g, shared) == 0) {
-		view_lobby_draw_own(g, &v, &c->hits);
+		view_lobby_draw_own(g, &v, hits, &c->hits);
 		return;
 	}
 	view_lobby_draw(g, &v, &c->hits);

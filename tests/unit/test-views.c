@@ -583,7 +583,7 @@ START_TEST(test_lobby_shared)
 	struct view_chat_line	 mine[3];
 	struct view_user	 nobody[4];
 	struct view_lobby	 other, v;
-	struct view_hits	 hits, hits2;
+	struct view_hits	 hits, hits2, buttons;
 	struct grid		*whole, *shared, *g;
 	int			 i, k;
 
@@ -599,11 +599,16 @@ START_TEST(test_lobby_shared)
 		/* The shared half from someone else's view. */
 		lobby_fill(&other, chat, 3);
 		other.users = nobody;
+		other.focus = VIEW_LOBBY_CHAT;
 		other.table_sel = -1;
 		other.user_sel = 3;
-		other.input = NULL;
-		view_lobby_draw_shared(shared, &other);
-		for (k = 0; k < 5; k++) {
+		other.find = "zz";
+		other.chat_back = 2;
+		other.input = "someone else's words";
+		other.chrome.who = "carol";
+		other.chrome.status = "carol's news";
+		view_lobby_draw_shared(shared, &other, &buttons);
+		for (k = 0; k < 6; k++) {
 			lobby_fill(&v, chat, 3);
 			switch (k) {
 			case 1:
@@ -627,10 +632,15 @@ START_TEST(test_lobby_shared)
 				v.nchat = 2;
 				v.chrome.who = "bob";
 				break;
+			case 5:		/* as he comes in: the least his own */
+				v.users = nobody;
+				v.table_sel = v.user_sel = -1;
+				v.input = NULL;
+				break;
 			}
 			view_lobby_draw(whole, &v, &hits);
 			ck_assert_int_eq(grid_copy(g, shared), 0);
-			view_lobby_draw_own(g, &v, &hits2);
+			view_lobby_draw_own(g, &v, &buttons, &hits2);
 			assert_same_grid(whole, g, "shared + own");
 			ck_assert_int_eq(hits.n, hits2.n);
 			ck_assert_mem_eq(hits.hit, hits2.hit, (size_t)hits.n *
