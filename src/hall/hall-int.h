@@ -98,6 +98,9 @@ struct store_user;
 /* The changes of this long a spell are told to the clients in one walk
  * (hall_dirty_all). */
 #define HALL_AMBIENT_WALK_MS 20
+/* Past this many online, who comes and goes is no longer said in the
+ * lobby chat (hall.c, hall_announce). */
+#define HALL_ANNOUNCE_MAX 100
 #define CLIENT_LINGER_MS 2000	/* waiting for output before closing */
 
 /*

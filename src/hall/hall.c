@@ -230,11 +230,19 @@ hall_user_identity(struct hall *hall, const struct store_user *u)
 	return id;
 }
 
-/* The lobby chat says who came or went; the caller redraws everyone once
- * (hall_notice would walk all the clients a second time per arrival). */
+/*
+ * The lobby chat says who came or went; the caller redraws everyone once
+ * (hall_notice would walk all the clients a second time per arrival).  In
+ * a crowd it does not: arrivals would fill the chat many times a second,
+ * and each would change every viewer's chat pane, where otherwise an
+ * arrival changes only the count and the page it falls on.
+ */
 static void
-hall_announce(struct hall *hall, const char *name, const char *what)
+hall_announce(struct hall *hall, const char *name, const char *what,
+    unsigned crowd)
 {
+	if (crowd > HALL_ANNOUNCE_MAX)	/* counting him */
+		return;
 	chat_notice(hall->chat, clock_wall(hall->clock), "%s %s", name, what);
 }
 
@@ -255,13 +263,15 @@ hall_set_identity(struct hall *hall, struct client *c, struct identity *id,
 	if (id != NULL && id->sessions++ == 0) {
 		hall_online_add(hall, id);
 		if (announce)
-			hall_announce(hall, id->name, "is here.");
+			hall_announce(hall, id->name, "is here.",
+			    hall->online);
 	}
 	if (old != NULL) {
 		if (--old->sessions == 0) {
 			hall_online_remove(hall, old);
 			if (announce)
-				hall_announce(hall, old->name, "left.");
+				hall_announce(hall, old->name, "left.",
+				    hall->online + 1);
 		}
 		identities_release(hall->ids, old);
 	}

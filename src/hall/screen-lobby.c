@@ -66,6 +66,8 @@ screen_lobby_user_page(struct client *c, struct screen_lobby *l, int rows)
 	if (top > 0 && (size_t)top >= n)
 		top = (int)n > rows ? (int)n - rows : 0;
 	l->user_top = top;
+	if (l->user_row >= rows)	/* the pane got shorter */
+		l->user_row = rows > 0 ? rows - 1 : 0;
 	l->user_sel = top + l->user_row;
 	if ((size_t)l->user_sel >= n)
 		l->user_sel = n > 0 ? (int)n - 1 : 0;

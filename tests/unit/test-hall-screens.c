@@ -637,6 +637,32 @@ START_TEST(test_lobby_pages)
 }
 END_TEST
 
+/* A crowd's comings and goings are not said in the lobby chat: each
+ * would scroll every viewer's chat pane. */
+START_TEST(test_lobby_crowd_quiet)
+{
+	struct fake_term	*first = fake_term_guest(fh), *t;
+	char			 line[96], count[32];
+	int			 i;
+
+	for (i = 1; i < HALL_ANNOUNCE_MAX; i++)
+		t = fake_term_guest(fh);
+	snprintf(line, sizeof line, "%s is here.", t->name);
+	ck_screen(first, fake_term_find(first, line) > 0, "the last said");
+	t = fake_term_guest(fh);		/* one more than the most */
+	snprintf(count, sizeof count, "%d online", HALL_ANNOUNCE_MAX + 1);
+	ck_screen(first, fake_term_find(first, count) == 0, count);
+	snprintf(line, sizeof line, "%s is here.", t->name);
+	ck_screen(first, fake_term_find(first, line) < 0, "a crowd's arrival");
+	fake_term_hangup(t);
+	fake_hall_settle(fh);
+	snprintf(line, sizeof line, "%s left.", t->name);
+	ck_screen(first, fake_term_find(first, line) < 0, "a crowd's leaving");
+	snprintf(count, sizeof count, "%d online", HALL_ANNOUNCE_MAX);
+	ck_screen(first, fake_term_find(first, count) == 0, count);
+}
+END_TEST
+
 /* Shutdown: every terminal is given back, told why, and closed. */
 START_TEST(test_shutdown)
 {
@@ -762,6 +788,7 @@ hall_screens_suite(void)
 	tcase_add_test(tc, test_lobby_find);
 	tcase_add_test(tc, test_lobby_shared_frames);
 	tcase_add_test(tc, test_lobby_pages);
+	tcase_add_test(tc, test_lobby_crowd_quiet);
 	suite_add_tcase(s, tc);
 	return s;
 }
