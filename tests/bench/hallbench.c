@@ -2,13 +2,16 @@
  * hallbench.c - load generator: many SSH guests against a real gamehalld.
  *
  *	hallbench [-n SESSIONS] [-t THREADS] [-c CHATTERS] [-s SECONDS]
+ *	    [-b BARE]
  *
  * Starts its own daemon (tests/integration/harness.c) with the per-address
  * limits lifted (everything comes from 127.0.0.1), then prints:
- * - logins per second and the daemon's CPU per login: first 200 bare
- *   logins (to the welcome screen and out), then SESSIONS guests, each
- *   connecting, authenticating, getting the welcome screen and entering
- *   the lobby, from THREADS threads;
+ * - logins per second and the daemon's CPU per login: first BARE (200)
+ *   bare logins (to the welcome screen and out), then SESSIONS guests,
+ *   each connecting, authenticating, getting the welcome screen and
+ *   entering the lobby, from THREADS threads, then the bare logins again
+ *   with the SESSIONS guests in the lobby; each with the daemon's CPU
+ *   split by thread (the loop, the key exchange threads, the others);
  * - the daemon's memory per idle session (VmRSS growth / SESSIONS);
  * - bytes each viewer receives when one more guest enters the lobby;
  * - with CHATTERS people chatting (one line every 2 s each) for SECONDS:
@@ -17,6 +20,7 @@
  * It prints figures; it never judges them.  Exit status 1 only when the
  * hall did not work (no logins, the daemon died or did not stop cleanly).
  */
+#include <dirent.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -40,7 +44,7 @@
 
 struct bench {
 	struct harness *h;
-	int	nsessions, nthreads, nchatters, seconds;
+	int	nsessions, nthreads, nchatters, seconds, nbare;
 	struct tclient **clients;
 	int	failed;
 	long	rss_idle;	/* kB, warmed up by the bare logins */
@@ -188,6 +192,55 @@ bench_alive_count(struct bench *b, int from)
 	return n;
 }
 
+/* The daemon's CPU seconds by thread: the loop (the main thread), the
+ * key exchange threads (named gh-kex*), and every other thread. */
+struct bench_split {
+	double	loop, kex, other;
+};
+
+static void
+bench_split_read(struct bench *b, struct bench_split *sp)
+{
+	char path[64], name[32];
+	struct dirent *de;
+	double secs;
+	DIR *dir;
+	int pid = (int)harness_pid(b->h), tid;
+
+	memset(sp, 0, sizeof *sp);
+	snprintf(path, sizeof path, "/proc/%d/task", pid);
+	if ((dir = opendir(path)) == NULL)
+		return;
+	while ((de = readdir(dir)) != NULL) {
+		tid = atoi(de->d_name);
+		if (tid <= 0 || (secs = harness_thread_cpu_seconds(b->h, tid,
+		    name, sizeof name)) < 0)
+			continue;
+		if (tid == pid)
+			sp->loop += secs;
+		else if (strncmp(name, "gh-kex", 6) == 0)
+			sp->kex += secs;
+		else
+			sp->other += secs;
+	}
+	closedir(dir);
+}
+
+static void
+bench_split_print(struct bench *b, const struct bench_split *before, int ok)
+{
+	struct bench_split after;
+
+	if (ok <= 0)
+		return;
+	bench_split_read(b, &after);
+	printf("  daemon CPU by thread: loop %.2f ms, key exchange threads "
+	    "%.2f ms, others %.2f ms per login\n",
+	    (after.loop - before->loop) * 1e3 / ok,
+	    (after.kex - before->kex) * 1e3 / ok,
+	    (after.other - before->other) * 1e3 / ok);
+}
+
 /*
  * n logins from b->nthreads threads, to the lobby (kept in b->clients) or
  * bare; returns the seconds taken and the daemon's CPU seconds in *cpu.
@@ -226,27 +279,43 @@ bench_run_logins(struct bench *b, int n, bool bare, double *cpu)
 	return t1 - t0;
 }
 
+/* BARE logins to the welcome screen and out, with `crowd` in the lobby. */
+static void
+bench_bare_logins(struct bench *b, int crowd)
+{
+	struct bench_split split;
+	double secs, cpu;
+	int ok;
+
+	bench_split_read(b, &split);
+	secs = bench_run_logins(b, b->nbare, true, &cpu);
+	ok = b->nbare - b->failed;
+	printf("bare logins (%d in the lobby): %d to the welcome screen and "
+	    "out in %.2f s = %.1f/s; daemon CPU %.2f ms per login\n", crowd,
+	    ok, secs, ok / secs, ok > 0 ? cpu * 1e3 / ok : 0.0);
+	bench_split_print(b, &split, ok);
+	b->failed = 0;
+}
+
 static void
 bench_logins(struct bench *b)
 {
+	struct bench_split split;
 	double secs, cpu;
-	int ok, bare = b->nsessions < 200 ? b->nsessions : 200;
+	int ok;
 
 	/* First the SSH login alone, with nobody in the lobby to redraw. */
-	secs = bench_run_logins(b, bare, true, &cpu);
-	ok = bare - b->failed;
-	printf("bare logins: %d to the welcome screen and out in %.2f s = "
-	    "%.1f/s; daemon CPU %.2f ms per login\n", ok, secs, ok / secs,
-	    ok > 0 ? cpu * 1e3 / ok : 0.0);
-	b->failed = 0;
+	bench_bare_logins(b, 0);
 	b->rss_idle = harness_rss_kb(b->h);
 
 	/* Then everyone into the lobby, where each arrival is news. */
+	bench_split_read(b, &split);
 	secs = bench_run_logins(b, b->nsessions, false, &cpu);
 	ok = b->nsessions - b->failed;
 	printf("logins: %d guests to the lobby in %.2f s = %.1f logins/s "
 	    "(%d threads); daemon CPU %.2f ms per login\n", ok, secs,
 	    ok / secs, b->nthreads, ok > 0 ? cpu * 1e3 / ok : 0.0);
+	bench_split_print(b, &split, ok);
 	if (b->failed > 0)
 		printf("logins: %d of %d failed (see above)\n", b->failed,
 		    b->nsessions);
@@ -358,7 +427,7 @@ static void
 bench_usage(void)
 {
 	fprintf(stderr, "usage: hallbench [-n sessions] [-t threads] "
-	    "[-c chatters] [-s seconds]\n");
+	    "[-c chatters] [-s seconds] [-b bare-logins]\n");
 	exit(2);
 }
 
@@ -381,8 +450,12 @@ main(int argc, char **argv)
 	b.nthreads = 4;
 	b.nchatters = 10;
 	b.seconds = 10;
-	while ((c = getopt(argc, argv, "n:t:c:s:")) != -1) {
+	b.nbare = 200;
+	while ((c = getopt(argc, argv, "n:t:c:s:b:")) != -1) {
 		switch (c) {
+		case 'b':
+			b.nbare = atoi(optarg);
+			break;
 		case 'n':
 			b.nsessions = atoi(optarg);
 			break;
@@ -400,7 +473,7 @@ main(int argc, char **argv)
 		}
 	}
 	if (b.nsessions < 1 || b.nthreads < 1 || b.nchatters < 0 ||
-	    b.seconds < 1)
+	    b.seconds < 1 || b.nbare < 1)
 		bench_usage();
 	if (harness_daemon_path() == NULL) {
 		fprintf(stderr, "hallbench: gamehalld is not built\n");
@@ -429,6 +502,8 @@ main(int argc, char **argv)
 		status = 1;
 	else {
 		bench_memory(&b);
+		/* The transport's cost must not grow with the crowd. */
+		bench_bare_logins(&b, bench_alive_count(&b, 0));
 		bench_lobby_update(&b);
 		if (b.nchatters > 0)
 			bench_chat(&b);
