@@ -271,19 +271,26 @@ bench_self_rss_kb(void)
 	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
 }
 
-/* The machine's load average: on a shared machine, others' work shows. */
-static void
+/*
+ * The machine's load average over the last minute (-1 unknown), printed
+ * if when is not NULL: on a shared machine, others' work shows.
+ */
+static double
 bench_load(const char *when)
 {
-	char line[128] = "?";
+	char line[128] = "?\n";
+	double load = -1;
 	FILE *f = fopen("/proc/loadavg", "r");
 
 	if (f != NULL) {
-		if (fgets(line, sizeof line, f) == NULL)
+		if (fgets(line, sizeof line, f) == NULL ||
+		    sscanf(line, "%lf", &load) != 1)
 			snprintf(line, sizeof line, "?\n");
 		fclose(f);
 	}
-	printf("load average %s: %s", when, line);
+	if (when != NULL)
+		printf("load average %s: %s", when, line);
+	return load;
 }
 
 /* Once every session has read what it was sent: RSS per idle session. */
@@ -338,10 +345,13 @@ bench_logins(struct bench *b)
 			    "these logins/s are the bench's limit, not only the "
 			    "daemon's\n", b->crowds[k]);
 		else if (cpu < 0.8 * secs)
-			printf("at %d: the daemon had CPU to spare: these "
-			    "logins/s are bounded by round trips, %d logins at "
-			    "a time (-t)\n", b->crowds[k], b->nthreads);
+			printf("at %d: the daemon was not busy all the time: "
+			    "these logins/s are bounded by round trips (%d "
+			    "logins at a time, -t) or by the machine's other "
+			    "work (load average %.1f)\n", b->crowds[k],
+			    b->nthreads, bench_load(NULL));
 		bench_memory(b, b->crowds[k]);
+		fflush(stdout);	/* a long run can be followed */
 	}
 	if (b->failed > 0)
 		printf("logins: %d of %d failed (see above)\n", b->failed,
