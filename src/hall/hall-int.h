@@ -31,6 +31,7 @@
 
 #include "screens/buf.h"
 #include "screens/grid.h"
+#include "screens/grid-pack.h"
 #include "screens/tty-caps.h"
 #include "screens/views.h"
 #include "src/people/chat.h"
@@ -165,8 +166,10 @@ struct client {
 	bool			 mouse_sent;	/* ... and the terminal told */
 	bool			 entered;	/* tty_enter was sent */
 	int			 cols, rows;	/* as the client says */
-	struct grid		*shown;		/* what the terminal shows, or
-						   NULL before the first frame */
+	struct grid_pack	*shown;		/* what the terminal shows,
+						   packed between frames (an
+						   idle client's 15 KB of cells
+						   take about 1), or NULL */
 	bool			 shown_valid;
 	int			 redraw;	/* CLIENT_REDRAW* */
 	struct clock_timer	*redraw_timer;	/* coalesces redraws */
