@@ -128,7 +128,18 @@ cpu_c6_ab(struct cpu_c6 *b, int c, int depth, int alpha, int beta, int ply)
 		}
 		cpu_c6_put(b, pa, c);
 		cpu_c6_put(b, pb, c);
-		v = -cpu_c6_ab(b, 1 - c, depth - 1, -beta, -alpha, ply + 1);
+		/* PVS: the first pair is likely the best; the others need
+		 * only be shown worse, which a null window does cheaply. */
+		if (i == 0 || beta - alpha <= 1)
+			v = -cpu_c6_ab(b, 1 - c, depth - 1, -beta, -alpha,
+			    ply + 1);
+		else {
+			v = -cpu_c6_ab(b, 1 - c, depth - 1, -alpha - 1,
+			    -alpha, ply + 1);
+			if (v > alpha && v < beta && !b->s->stopped)
+				v = -cpu_c6_ab(b, 1 - c, depth - 1, -beta,
+				    -alpha, ply + 1);
+		}
 		cpu_c6_take(b, pb);
 		cpu_c6_take(b, pa);
 		if (b->s->stopped)
@@ -340,8 +351,16 @@ cpu_c6_root_search(struct cpu_c6 *b, int c, const struct cpu_c6_level *lv,
 		for (int i = 0; i < n; i++) {
 			int v, lo = lv->noise ? -CPU_C6_INF : alpha;
 
-			v = cpu_c6_root_value(b, c, &list[i], depth, lo,
-			    CPU_C6_INF);
+			if (lv->noise || i == 0)
+				v = cpu_c6_root_value(b, c, &list[i], depth,
+				    lo, CPU_C6_INF);
+			else {
+				v = cpu_c6_root_value(b, c, &list[i], depth,
+				    alpha, alpha + 1);
+				if (v > alpha && !b->s->stopped)
+					v = cpu_c6_root_value(b, c, &list[i],
+					    depth, alpha, CPU_C6_INF);
+			}
 			if (b->s->stopped)
 				break;
 			if (lv->noise && v > -CPU_C6_MATE && v < CPU_C6_MATE)

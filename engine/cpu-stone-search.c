@@ -137,8 +137,16 @@ cpu_stone_search(struct cpu_stone_ab *ab, int depth, int alpha, int beta,
 	if (depth <= 0 && ply < CPU_STONE_MAXPLY / 2 &&
 	    cpu_stone_open4_point(pos, o))
 		depth = 1;
-	if (depth <= 0 || ply >= CPU_STONE_MAXPLY - 2)
+	if (depth <= 0 || ply >= CPU_STONE_MAXPLY - 2) {
+		/* The shapes cannot see a win by fours a few moves long;
+		 * the VCF can, and costs nothing without a four to make.
+		 * Scored below a five played at once: less sure. */
+		if (ab->leafvcf > 0 && nf == 0 &&
+		    cpu_stone_vcf(pos, ab->s, ab->leafvcf, &f[0]) &&
+		    !ab->s->stopped)
+			return CPU_STONE_WIN - ply - 2 * ab->leafvcf;
 		return cpu_stone_evaluate(pos);
+	}
 
 	if ((e = cpu_tt_probe(ab->s->tt, pos->key)) != NULL) {
 		int v = cpu_stone_tt_out(e->score, ply);

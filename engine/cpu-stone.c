@@ -29,6 +29,7 @@ struct cpu_stone_level {
 	int answer;     /* meets an open three with its answers only */
 	int guard;      /* checks its moves against the other's VCF (1), and
 	                   its choice against the other's VCT (2) */
+	int leafvcf;    /* fours of a VCF read at the leaves of the PVS */
 };
 
 /*
@@ -44,12 +45,12 @@ struct cpu_stone_level {
  * the same time, width 14 scored 65% +- 9% in renju against width 20.
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1000, 30, 1, 8, 250, 0, 0, 0, 0 },
-	{ 8000, 40, 2, 10, 80, 4, 0, 1, 0 },
-	{ 30000, 80, 6, 12, 10, 10, 1, 1, 1 },
-	{ 150000, 300, 10, 16, 0, 20, 3, 1, 2 },
-	{ 0, 1000, 40, 14, 0, 30, 5, 1, 2 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1000, 30, 1, 8, 250, 0, 0, 0, 0, 0 },
+	{ 8000, 40, 2, 10, 80, 4, 0, 1, 0, 0 },
+	{ 30000, 80, 6, 12, 10, 10, 1, 1, 1, 0 },
+	{ 150000, 300, 10, 16, 0, 20, 3, 1, 2, 0 },
+	{ 0, 1000, 40, 14, 0, 30, 5, 1, 2, 10 },
 };
 
 /* What level 5 may spend when nothing else limits it. */
@@ -379,6 +380,7 @@ cpu_stone_root(const struct game *g, struct cpu_stone_pos *pos,
 	ab->pos = pos;
 	ab->s = s;
 	ab->width = lv->width;
+	ab->leafvcf = lv->leafvcf;
 	for (int i = 0; i < CPU_STONE_MAXPLY; i++)
 		ab->killer[i][0] = ab->killer[i][1] = -1;
 	if (threat && lv->answer)
