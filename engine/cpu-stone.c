@@ -29,7 +29,9 @@ struct cpu_stone_level {
 	int answer;     /* meets an open three with its answers only */
 	int guard;      /* checks its moves against the other's VCF (1), and
 	                   its choice against the other's VCT (2) */
-	int leafvcf;    /* fours of a VCF read at the leaves of the PVS */
+	int lmr;        /* late quiet moves reduced (cpu-stone-search.c) */
+	int iterate;    /* per mille of its time after which it begins no
+	                   deeper iteration */
 };
 
 /*
@@ -45,12 +47,12 @@ struct cpu_stone_level {
  * the same time, width 14 scored 65% +- 9% in renju against width 20.
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1000, 30, 1, 8, 250, 0, 0, 0, 0, 0 },
-	{ 8000, 40, 2, 10, 80, 4, 0, 1, 0, 0 },
-	{ 30000, 80, 6, 12, 10, 10, 1, 1, 1, 0 },
-	{ 150000, 300, 10, 16, 0, 20, 3, 1, 2, 0 },
-	{ 0, 1000, 40, 14, 0, 30, 5, 1, 2, 10 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1000, 30, 1, 8, 350, 0, 0, 0, 0, 0, 550 },
+	{ 8000, 40, 2, 10, 80, 4, 0, 1, 0, 0, 550 },
+	{ 30000, 50, 6, 12, 20, 10, 1, 1, 1, 0, 550 },
+	{ 150000, 200, 10, 16, 0, 20, 3, 1, 2, 0, 550 },
+	{ 0, 1000, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
 };
 
 /* What level 5 may spend when nothing else limits it. */
@@ -333,7 +335,8 @@ cpu_stone_deepen(struct cpu_stone_ab *ab, const struct cpu_stone_level *lv,
 			break;
 		/* An iteration begun late rarely ends, but the moves it
 		 * does search in full against the first still count. */
-		if (s->deadline_us != 0 && cpu_search_used(s) > 550)
+		if (s->deadline_us != 0 &&
+		    cpu_search_used(s) > lv->iterate)
 			break;
 		if (cpu_search_done(s))
 			break;
@@ -380,7 +383,7 @@ cpu_stone_root(const struct game *g, struct cpu_stone_pos *pos,
 	ab->pos = pos;
 	ab->s = s;
 	ab->width = lv->width;
-	ab->leafvcf = lv->leafvcf;
+	ab->lmr = lv->lmr;
 	for (int i = 0; i < CPU_STONE_MAXPLY; i++)
 		ab->killer[i][0] = ab->killer[i][1] = -1;
 	if (threat && lv->answer)

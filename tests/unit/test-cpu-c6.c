@@ -1034,7 +1034,9 @@ c6_suite(void)
 	Suite *s = suite_create("cpu-c6");
 	TCase *tc = tcase_create("tactics");
 
-	tcase_set_timeout(tc, 60);
+	/* Seconds of processor time at most, which a shared machine
+	 * stretches many times over. */
+	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, test_c6_makes_six, 0, 2);
 	tcase_add_loop_test(tc, test_c6_blocks_six, 0, 2);
 	tcase_add_test(tc, test_c6_forced_wins);
