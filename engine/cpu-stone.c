@@ -43,7 +43,11 @@ struct cpu_stone_level {
  * quiet moves and threat lines the one above finds.  (Level 3 with a VCT
  * of two scored only 58% against level 4 in renju; without a VCT it
  * scored only 60% in gomoku against a level 2 of three plies; on half its
- * time share and twice the noise it scored 62% against level 2.)
+ * time share and twice the noise it scored 62% against level 2.)  Level
+ * 2 reads two plies on narrow nodes with much noise, level 1 one ply on
+ * six moves with more: with level 2 on one ply, level 1 held it to 61-67%;
+ * with level 2 on two plies and less noise (150), level 3 scored only
+ * 62-70% against it.
  *
  * Level 5 is the search at its strongest: every threat search at its
  * longest (VCTs of seven threats), late quiet moves reduced (LMR, in
@@ -57,8 +61,8 @@ struct cpu_stone_level {
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1000, 30, 1, 8, 350, 0, 0, 0, 0, 0, 550 },
-	{ 8000, 40, 2, 10, 80, 4, 0, 1, 0, 0, 550 },
+	{ 1000, 20, 1, 6, 700, 0, 0, 0, 0, 0, 550 },
+	{ 8000, 25, 2, 8, 250, 4, 0, 1, 0, 0, 550 },
 	{ 30000, 80, 6, 12, 10, 10, 1, 1, 1, 0, 550 },
 	{ 150000, 250, 10, 16, 0, 20, 3, 1, 2, 0, 550 },
 	{ 0, 1000, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
