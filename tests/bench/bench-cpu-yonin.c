@@ -1,13 +1,19 @@
 /*
  * bench-cpu-yonin.c - the four-player shogi CPU in figures: nodes per
- * second on one core, the time to the first move at each level, and match
- * results (the share of games it ranks first, with a 95% margin) against
- * random players, greedy capture-first players and the level below.
+ * second on one core, the time to the first move at each level, and
+ * matches with a 95% margin:
+ *  - each level in one seat against three random players, then three
+ *    greedy (capture-first) ones, the seat rotating: the share of games
+ *    it ranks first, and its mean rank;
+ *  - the ladder, level N against N-1 two seats each in alternating seats,
+ *    scored pair by pair by rank (bench_ladder says how).
  *
- *   bench-cpu-yonin [GAMES]    (default 8 games per match)
+ *   bench-cpu-yonin [GAMES [speed|simple|ladder [LEVEL]]]
+ *	(default 8 games per match, every part; LEVEL: that rung only)
  *
  * Matches use node limits per move, not the clock, so that the figures do
- * not depend on the machine's load.
+ * not depend on the machine's load; each level's limit is about three
+ * times the one below's, as the levels' shares of the time are.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,7 +22,7 @@
 #include "tests/unit/cpu-yonin-match.h"
 
 static const uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
-	0, 1000, 3000, 9000, 27000, 81000,
+	0, 500, 1500, 4500, 13500, 40500,
 };
 
 static void
@@ -46,6 +52,12 @@ bench_speed(void)
 		    "%d ms, %llu nodes, depth %d, pv %s\n", level,
 		    lim.time_ms, r.elapsed_ms, (unsigned long long)r.nodes,
 		    r.depth, r.pv);
+		lim.time_ms = 0;
+		lim.nodes = bench_nodes[level];
+		cpu_think(g, &lim, NULL, &r, err, sizeof err);
+		printf("first move, level %d (the matches' %llu nodes): "
+		    "depth %d, pv %s\n", level,
+		    (unsigned long long)bench_nodes[level], r.depth, r.pv);
 	}
 	game_free(g);
 }
@@ -158,6 +170,7 @@ main(int argc, char **argv)
 {
 	int games = argc > 1 ? atoi(argv[1]) : 8;
 	const char *what = argc > 2 ? argv[2] : NULL;
+	int only = argc > 3 ? atoi(argv[3]) : 0;
 	struct cpu_tt *tt = cpu_tt_new(4u << 20);
 
 	if (tt == NULL || games <= 0)
@@ -177,7 +190,8 @@ main(int argc, char **argv)
 	}
 	if (what == NULL || strcmp(what, "ladder") == 0) {
 		for (int level = 2; level <= CPU_LEVEL_MAX; level++)
-			bench_ladder(level, games, tt);
+			if (only == 0 || only == level)
+				bench_ladder(level, games, tt);
 	}
 	cpu_tt_free(tt);
 	return 0;
