@@ -177,10 +177,13 @@ main(int argc, char **argv)
 		return 1;
 	if (what == NULL || strcmp(what, "speed") == 0)
 		bench_speed();
-	printf("matches (%d games each, node limits per move:", games);
-	for (int l = CPU_LEVEL_MIN; l <= CPU_LEVEL_MAX; l++)
-		printf(" L%d %llu", l, (unsigned long long)bench_nodes[l]);
-	printf(")\n");
+	if (what == NULL || strcmp(what, "speed") != 0) {
+		printf("matches (%d games each, node limits per move:", games);
+		for (int l = CPU_LEVEL_MIN; l <= CPU_LEVEL_MAX; l++)
+			printf(" L%d %llu", l,
+			    (unsigned long long)bench_nodes[l]);
+		printf(")\n");
+	}
 	if (what == NULL || strcmp(what, "simple") == 0) {
 		for (int level = CPU_LEVEL_MIN; level <= CPU_LEVEL_MAX;
 		    level++) {
