@@ -27,23 +27,29 @@ struct cpu_c6_level {
 	int gdepth;      /* turns of that tss */
 };
 
-/* A node costs some 45 us: level 4 answers within a second, level 5
+/*
+ * A node costs some 45 us: level 4 answers within a second, level 5
  * takes the time it is given (2 s by default) within a generous cap.
- * Where the clock binds before the caps (a short time per move), level 4
- * takes a quarter of it, so that level 5's deeper search stays ahead (on
- * 40%, level 5 scored 59% against it); level 3 stops at three turns,
- * reads threat wins of one turn only and takes a little noise, which
- * level 4 then outsees even on short time (with four turns and threats
- * of two, level 4 on a third of the time scored 47% against it).
- * Level 5 checks its choice against threat wins as deep as level 4 reads
- * them (three turns), which a check of two turns let through. */
+ * Where the clock binds before the caps (a short time per move), each
+ * level below 5 takes a share of it: level 4 about a seventh, level 3 a
+ * twentieth, so that the level above reads deeper in its own time.
+ * Level 3 stops at three turns on narrower turns (10 cells, 8 pairs) and
+ * reads threat wins of one turn only; below it, the noise grows.  (With
+ * level 4 on a quarter and level 3 on a seventh, level 4 scored 59-71%
+ * against level 3 and level 5 59-61% against level 4.)  Level 5 reads
+ * threat wins six turns deep and checks its choice against the other
+ * side's four turns deep (four and three scored 59% against level 4 where
+ * six and four scored 63%: no worse within the noise, and the deeper
+ * reading is the one a player fears).  Extending the turns that must
+ * block two threats cost it more depth than it found (43%).
+ */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 30, 1, 8, 6, 0, 120, 0, 0 },
-	{ 1500, 60, 2, 10, 8, 1, 30, 0, 0 },
-	{ 5000, 150, 3, 12, 10, 1, 10, 0, 0 },
-	{ 20000, 250, 8, 14, 10, 3, 0, 8, 2 },
-	{ 1000000, 1000, 20, 14, 10, 4, 0, 20, 3 },
+	{ 300, 30, 1, 8, 6, 0, 300, 0, 0 },
+	{ 1500, 30, 2, 10, 8, 1, 80, 0, 0 },
+	{ 5000, 50, 3, 10, 8, 1, 40, 0, 0 },
+	{ 20000, 150, 8, 14, 10, 3, 0, 8, 2 },
+	{ 1000000, 1000, 20, 14, 10, 6, 0, 20, 4 },
 };
 
 /* Mate scores are stored as distances from the node, not the root. */
@@ -128,7 +134,18 @@ cpu_c6_ab(struct cpu_c6 *b, int c, int depth, int alpha, int beta, int ply)
 		}
 		cpu_c6_put(b, pa, c);
 		cpu_c6_put(b, pb, c);
-		v = -cpu_c6_ab(b, 1 - c, depth - 1, -beta, -alpha, ply + 1);
+		/* PVS: the first pair is likely the best; the others need
+		 * only be shown worse, which a null window does cheaply. */
+		if (i == 0 || beta - alpha <= 1)
+			v = -cpu_c6_ab(b, 1 - c, depth - 1, -beta, -alpha,
+			    ply + 1);
+		else {
+			v = -cpu_c6_ab(b, 1 - c, depth - 1, -alpha - 1,
+			    -alpha, ply + 1);
+			if (v > alpha && v < beta && !b->s->stopped)
+				v = -cpu_c6_ab(b, 1 - c, depth - 1, -beta,
+				    -alpha, ply + 1);
+		}
 		cpu_c6_take(b, pb);
 		cpu_c6_take(b, pa);
 		if (b->s->stopped)
@@ -340,8 +357,16 @@ cpu_c6_root_search(struct cpu_c6 *b, int c, const struct cpu_c6_level *lv,
 		for (int i = 0; i < n; i++) {
 			int v, lo = lv->noise ? -CPU_C6_INF : alpha;
 
-			v = cpu_c6_root_value(b, c, &list[i], depth, lo,
-			    CPU_C6_INF);
+			if (lv->noise || i == 0)
+				v = cpu_c6_root_value(b, c, &list[i], depth,
+				    lo, CPU_C6_INF);
+			else {
+				v = cpu_c6_root_value(b, c, &list[i], depth,
+				    alpha, alpha + 1);
+				if (v > alpha && !b->s->stopped)
+					v = cpu_c6_root_value(b, c, &list[i],
+					    depth, alpha, CPU_C6_INF);
+			}
 			if (b->s->stopped)
 				break;
 			if (lv->noise && v > -CPU_C6_MATE && v < CPU_C6_MATE)

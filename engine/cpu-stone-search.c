@@ -89,6 +89,19 @@ cpu_stone_moves(struct cpu_stone_ab *ab, int *out, int max, int ttmove,
 	return kept;
 }
 
+/* Does p make or stop a three or better, or is it a killer of the ply? */
+static int
+cpu_stone_threat_point(const struct cpu_stone_ab *ab, int ply, int p)
+{
+	const struct cpu_stone_pos *pos = ab->pos;
+
+	if (ply < CPU_STONE_MAXPLY && (p == ab->killer[ply][0] ||
+	    p == ab->killer[ply][1]))
+		return 1;
+	return cpu_stone_best(pos, pos->to_move, p) >= CPU_STONE_F3 ||
+	    cpu_stone_best(pos, 1 - pos->to_move, p) >= CPU_STONE_F3;
+}
+
 static int
 cpu_stone_tt_in(int v, int ply)
 {
@@ -167,15 +180,24 @@ cpu_stone_search(struct cpu_stone_ab *ab, int depth, int alpha, int beta,
 		return -(CPU_STONE_WIN - ply - 1);
 
 	for (int i = 0; i < n; i++) {
-		int p = move[i], v;
+		int p = move[i], v, cut = 0;
 
+		/* A late move that makes and stops no three is rarely the
+		 * best: a shallower look first, the full depth only if it
+		 * beats what the earlier moves found. */
+		if (ab->lmr && i >= 3 && depth >= 3 && nf == 0 &&
+		    p != ttmove && !cpu_stone_threat_point(ab, ply, p))
+			cut = i >= 8 ? 2 : 1;
 		cpu_stone_put(pos, p);
 		if (i == 0)
 			v = -cpu_stone_search(ab, depth - 1, -beta, -alpha,
 			    ply + 1);
 		else {
-			v = -cpu_stone_search(ab, depth - 1, -alpha - 1,
+			v = -cpu_stone_search(ab, depth - 1 - cut, -alpha - 1,
 			    -alpha, ply + 1);
+			if (v > alpha && cut > 0 && !ab->s->stopped)
+				v = -cpu_stone_search(ab, depth - 1,
+				    -alpha - 1, -alpha, ply + 1);
 			if (v > alpha && v < beta)
 				v = -cpu_stone_search(ab, depth - 1, -beta,
 				    -alpha, ply + 1);

@@ -29,27 +29,43 @@ struct cpu_stone_level {
 	int answer;     /* meets an open three with its answers only */
 	int guard;      /* checks its moves against the other's VCF (1), and
 	                   its choice against the other's VCT (2) */
+	int lmr;        /* late quiet moves reduced (cpu-stone-search.c) */
+	int iterate;    /* per mille of its time after which it begins no
+	                   deeper iteration */
 };
 
 /*
- * Each level thinks for about a third of the time of the one above (the
- * time share where a clock binds, the node cap where none does), so that
- * the next level's extra depth and threat search are worth a clear margin
- * at any time per move.  Below level 4 the VCT is short or none and
- * there is more noise the lower the level, so that a level misses some
- * of the quiet moves and threat lines the one above finds.  (Level 3
- * with a VCT of two scored only 58% against level 4 in renju; without a
- * VCT it scored only 60% in gomoku against a level 2 of three plies.)
- * Level 5 tries fewer moves a node than level 4, which buys it depth: at
- * the same time, width 14 scored 65% +- 9% in renju against width 20.
+ * Each level thinks for a share of the time of the one above (the time
+ * share where a clock binds, the node cap where none does), so that the
+ * next level's extra depth and threat search are worth a clear margin at
+ * any time per move.  Below level 4 the VCT is short or none and there is
+ * more noise the lower the level, so that a level misses some of the
+ * quiet moves and threat lines the one above finds.  (Level 3 with a VCT
+ * of two scored only 58% against level 4 in renju; without a VCT it
+ * scored only 60% in gomoku against a level 2 of three plies; on half its
+ * time share and twice the noise it scored 62% against level 2.)  Level
+ * 2 reads two plies on narrow nodes with much noise, level 1 one ply on
+ * six moves with more: with level 2 on one ply, level 1 held it to 61-67%;
+ * with level 2 on two plies and less noise (150), level 3 scored only
+ * 62-70% against it.
+ *
+ * Level 5 is the search at its strongest: every threat search at its
+ * longest (VCTs of seven threats), late quiet moves reduced (LMR, in
+ * cpu-stone-search.c), a deeper iteration begun up to 65% of its time,
+ * and fewer moves a node than level 4, which buys it depth (at the same
+ * time, width 14 scored 65% +- 9% in renju against width 20).  In gomoku
+ * at 200 ms a move against level 4 on 30% of the time, it scored 74%
+ * without these, 75% with LMR, 77% with the later iteration too and 79%
+ * with the longer VCT; a VCF at every leaf of the PVS cost it more depth
+ * than it found (53%).
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1000, 30, 1, 8, 250, 0, 0, 0, 0 },
-	{ 8000, 40, 2, 10, 80, 4, 0, 1, 0 },
-	{ 30000, 80, 6, 12, 10, 10, 1, 1, 1 },
-	{ 150000, 300, 10, 16, 0, 20, 3, 1, 2 },
-	{ 0, 1000, 40, 14, 0, 30, 5, 1, 2 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1000, 20, 1, 6, 700, 0, 0, 0, 0, 0, 550 },
+	{ 8000, 25, 2, 8, 250, 4, 0, 1, 0, 0, 550 },
+	{ 30000, 80, 6, 12, 10, 10, 1, 1, 1, 0, 550 },
+	{ 150000, 250, 10, 16, 0, 20, 3, 1, 2, 0, 550 },
+	{ 0, 1000, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
 };
 
 /* What level 5 may spend when nothing else limits it. */
@@ -332,7 +348,8 @@ cpu_stone_deepen(struct cpu_stone_ab *ab, const struct cpu_stone_level *lv,
 			break;
 		/* An iteration begun late rarely ends, but the moves it
 		 * does search in full against the first still count. */
-		if (s->deadline_us != 0 && cpu_search_used(s) > 550)
+		if (s->deadline_us != 0 &&
+		    cpu_search_used(s) > lv->iterate)
 			break;
 		if (cpu_search_done(s))
 			break;
@@ -379,6 +396,7 @@ cpu_stone_root(const struct game *g, struct cpu_stone_pos *pos,
 	ab->pos = pos;
 	ab->s = s;
 	ab->width = lv->width;
+	ab->lmr = lv->lmr;
 	for (int i = 0; i < CPU_STONE_MAXPLY; i++)
 		ab->killer[i][0] = ab->killer[i][1] = -1;
 	if (threat && lv->answer)

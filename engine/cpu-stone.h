@@ -114,6 +114,7 @@ struct cpu_stone_ab {
 	struct cpu_stone_pos *pos;
 	struct cpu_search *s;
 	int width;           /* moves tried per node, at most */
+	int lmr;             /* late quiet moves searched shallower first */
 	int killer[CPU_STONE_MAXPLY][2];
 	int history[2][STONE_MAX_POINTS];
 };

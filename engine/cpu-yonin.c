@@ -14,6 +14,14 @@
  * order.  Its pessimism also suits a game where any rival may checkmate
  * you and collect your pieces.
  *
+ * Paranoid's known weakness in four-player games is depth: three rivals'
+ * full widths lie between two of our moves.  Searching a rival's loud
+ * moves (captures, promotions, checks) and only a few of his quiet ones,
+ * which is most of what BRS's single reply is, was tried and lost: two
+ * seats of a level 4 searching so to nine plies scored 35% against two of
+ * a full-width five-ply level 3 (12 games, node limits), the rivals' quiet
+ * threats unseen.  So the search stays full width.
+ *
  * Scores are always the root side's (its team's in pairs), so the table's
  * key is mixed with the root seat and mode: a table reused for another seat
  * never reads the other seat's scores.
@@ -41,16 +49,25 @@ struct cpu_yonin_level {
 /*
  * Each level thinks for a third or a quarter of the time of the one above
  * where the clock binds, so that a deeper level is not held to the same
- * depth as the one below by a short time per move, and a lower level
- * takes more noise: one seat against three of the level below scored
- * only 50-56% with the noise of 25 and 8 centi-pawns at levels 3 and 4.
+ * depth as the one below by a short time per move.  From five plies the
+ * next full-width iteration (nine) is out of reach in seconds, and more
+ * nodes at five plies bought nothing measurable (a level 4 with three
+ * times level 3's nodes and less noise scored 46% +- 22% in 12 games), so
+ * what parts the levels is mostly the noise on the root moves: the level
+ * below plays a move up to twice its noise worse now and then, and the
+ * lowest levels see less deep too.  It is not enough: with these levels
+ * bench-cpu-yonin's ladder (40 games a rung, node limits) gave L2-L1 54%,
+ * L3-L2 49%, L4-L3 46%, L5-L4 54%, all +- 10-11%, and even level 5
+ * against level 1 only 65% +- 13% (20 games), so the levels are still
+ * not apart; against random and greedy players every level ranks first
+ * in 98-100% of games.
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0 },
-	{ 2, 0, 300, 20000, 10 },
-	{ 3, 2, 150, 60000, 25 },
-	{ 4, 4, 80, 250000, 70 },
-	{ 5, 4, 30, 1200000, 250 },
+	{ 2, 0, 350, 20000, 10 },
+	{ 3, 2, 200, 60000, 25 },
+	{ 5, 4, 110, 250000, 70 },
+	{ 5, 4, 50, 1200000, 250 },
 	{ CPU_YONIN_MAXPLY - 7, 4, 0, 4000000, 1000 },
 };
 
@@ -447,14 +464,16 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	/* Stopped before any depth is done: the best by the static order. */
 	res->move[0] = mv[0];
 	/*
-	 * Past five plies the iterations go two at a time: an iteration that
-	 * ends on a rival's reply (six plies: ours, three rivals', ours, a
-	 * rival's) lets the rivals gang up after our last word, and in
-	 * matches against level 3 such depths played worse (mean rank 2.75
-	 * and 2.88 against 2.38 for five plies).
+	 * Past five plies the iterations go four at a time, so that each
+	 * ends on our own move (ours, three rivals', ours, ...): an
+	 * iteration that ends on a rival's reply lets the rivals gang up
+	 * after our last word.  In matches against level 3, six plies
+	 * played worse than five (mean rank 2.75 and 2.88 against 2.38),
+	 * and with a seven-ply level 4 two seats of it scored 31% against
+	 * two of a five-ply level 3 (12 games, node limits).
 	 */
 	for (int d = 1; d <= lv->depth && !cpu_search_done(c->s);
-	    d += d < 5 ? 1 : 2) {
+	    d += d < 5 ? 1 : 4) {
 		int alpha = -CPU_YONIN_INF, it_best = -1, it_score = 0;
 
 		for (int i = 0; i < n; i++) {

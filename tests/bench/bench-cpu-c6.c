@@ -1,10 +1,11 @@
 /*
- * bench-cpu-c6.c - prints the Connect6 player's figures: nodes per second,
- * time to the first move per level, and each level against the one below
- * in short matches (alternating colours, varied openings) with a 95%
- * margin.  A benchmark prints figures; it never passes or fails on them.
+ * bench-cpu-c6.c - prints the Connect6 player's figures: per level, the
+ * time to a turn, nodes, nodes per second and the depth reached on middle
+ * games, and each level against the one below in short matches
+ * (alternating colours, varied openings) with a 95% margin.  A benchmark
+ * prints figures; it never passes or fails on them.
  *
- *   bench-cpu-c6 [games per match (16) [ms per turn (2000)]]
+ *   bench-cpu-c6 [games per match (16; 0 none) [ms per turn (2000)]]
  *
  * Levels 1-4 stop at their node caps well inside a second; level 5 uses
  * the time, so its match depends on the machine and its load.
@@ -18,6 +19,7 @@
 #include "engine/cpu.h"
 #include "engine/game.h"
 #include "engine/stone.h"
+#include "tests/bench/level-figures.h"
 
 static uint64_t
 bench_rng(uint64_t *s)
@@ -26,15 +28,6 @@ bench_rng(uint64_t *s)
 	*s ^= *s << 25;
 	*s ^= *s >> 27;
 	return *s * 2685821657736338717ull;
-}
-
-static double
-bench_cpu_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static void
@@ -135,43 +128,22 @@ main(int argc, char **argv)
 	uint64_t s = 0xC6BE4C4ULL;
 	struct cpu_result r;
 
-	/* Speed: a level 5 search of middle games under a node budget. */
-	{
-		uint64_t nodes = 0;
-		int elapsed = 0;
-		double cpu = bench_cpu_s();
+	/* Per level, on the same middle games (six turns in). */
+	printf("middle games (6 turns in), %d ms a turn:\n", ms);
+	for (int level = CPU_LEVEL_MIN; level <= CPU_LEVEL_MAX; level++) {
+		struct level_figures t = { 0 };
+		uint64_t ps = 0xC6BE4C5ULL;
 
 		for (int i = 0; i < 4; i++) {
-			struct game *g = bench_opening(&s, 6);
+			struct game *g = bench_opening(&ps, 6);
+			double t0 = level_figures_clock();
 
-			if (bench_think(g, 5, 0, 50000, 1, &r) == 0) {
-				nodes += r.nodes;
-				elapsed += r.elapsed_ms;
-			}
+			if (bench_think(g, level, ms, 0, 1, &r) == 0)
+				level_figures_add(&t, &r,
+				    level_figures_clock() - t0);
 			game_free(g);
 		}
-		/* Processor time too: on a loaded machine the clock lies. */
-		cpu = bench_cpu_s() - cpu;
-		printf("search: %llu nodes in %d ms (%.0f ms of cpu), "
-		    "%.0f nodes/s (%.0f per cpu second)\n",
-		    (unsigned long long)nodes, elapsed, cpu * 1000,
-		    elapsed > 0 ? (double)nodes * 1000.0 / elapsed : 0.0,
-		    cpu > 0 ? (double)nodes / cpu : 0.0);
-	}
-
-	/* Time to the first move of a turn, default limits. */
-	for (int level = CPU_LEVEL_MIN; level <= CPU_LEVEL_MAX; level++) {
-		int total = 0, n = 4;
-
-		for (int i = 0; i < n; i++) {
-			struct game *g = bench_opening(&s, 3);
-
-			if (bench_think(g, level, 2000, 0, 1, &r) == 0)
-				total += r.elapsed_ms;
-			game_free(g);
-		}
-		printf("level %d: %d ms to move (mean of %d)\n", level,
-		    total / n, n);
+		level_figures_print(&t, level);
 	}
 
 	/* Each level against the one below, colours alternating. */

@@ -1,12 +1,13 @@
 /*
- * bench-cpu-stone.c - the five-in-a-row player's figures: nodes per second
- * (one core) on middle-game positions of freestyle and renju, the time to
- * a first move at each level, and level N against level N-1 in self-play
- * (games alternating colours from varied openings) with a 95% margin.
+ * bench-cpu-stone.c - the five-in-a-row player's figures: for each level,
+ * on quiet middle games of freestyle and renju, the time to a move, the
+ * nodes, nodes per second of processor time and the depth reached; then
+ * level N against level N-1 in self-play (games alternating colours from
+ * varied openings) with a 95% margin.
  *
  *   bench-cpu-stone [GAMES [MS [VARIANT]]]
- *	games per pairing (20), ms per move (2000; 0: node caps only, as on
- *	an idle core), the variant of the self-play (renju)
+ *	games per pairing (20; 0: no self-play), ms per move (2000; 0: node
+ *	caps only, as on an idle core), the variant of the self-play (renju)
  */
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "engine/cpu.h"
 #include "engine/game.h"
 #include "engine/stone.h"
+#include "tests/bench/level-figures.h"
 
 /* About what level 5 searches in its default time on one core. */
 #define BENCH_MASTER_NODES 1000000
@@ -102,89 +104,56 @@ bench_middle(const char *name, uint64_t seed, struct cpu_tt *tt)
 	return g;
 }
 
-/* Processor time, so that a busy machine does not count against a core. */
-static double
-bench_cpu_s(void)
+/* The first `n` middle games from `seed` on that ask for a search (not a
+ * forced block, a five or a threat win), into g[]; how many were found. */
+static int
+bench_quiet(const char *name, uint64_t seed, struct game **g, int n,
+    struct cpu_tt *tt)
 {
-	struct timespec ts;
+	int found = 0;
 
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void
-bench_nps(const char *name, struct cpu_tt *tt)
-{
-	uint64_t nodes = 0;
-	double cpu = 0;
-	int ms = 0;
-
-	for (uint64_t seed = 1; seed <= 4; seed++) {
-		struct game *g = bench_middle(name, seed, tt);
-		struct cpu_result r;
-		struct cpu_limits lim;
-		char err[GAME_ERR_LEN];
-
-		cpu_tt_clear(tt);
-		cpu_limits_default(&lim, 5);
-		lim.time_ms = 1000;
-		lim.tt = tt;
-		cpu -= bench_cpu_s();
-		if (cpu_think(g, &lim, NULL, &r, err, sizeof err) == 0) {
-			cpu += bench_cpu_s();
-			nodes += r.nodes;
-			ms += r.elapsed_ms;
-			printf("  %-9s position %d: %8llu nodes %5d ms  depth %2d"
-			    "  %s\n", name, (int)seed,
-			    (unsigned long long)r.nodes, r.elapsed_ms, r.depth,
-			    r.pv);
-		}
-		else
-			cpu += bench_cpu_s();
-		game_free(g);
-	}
-	printf("%-9s %.0f nodes/s of processor time (%.0f of wall time)\n",
-	    name, cpu > 0 ? nodes / cpu : 0, ms > 0 ? nodes * 1000.0 / ms : 0);
-}
-
-/* The first middle game from seed 9 on that asks for a search, not a
- * forced block or a five. */
-static void
-bench_first(struct cpu_tt *tt)
-{
-	struct game *g = NULL;
-
-	for (uint64_t seed = 9; seed < 40; seed++) {
-		struct game *copy;
+	for (; seed < 200 && found < n; seed++) {
+		struct game *pos = bench_middle(name, seed, tt), *copy;
 		struct cpu_result r;
 
-		g = bench_middle("freestyle", seed, tt);
-		copy = game_copy(g);
+		copy = game_copy(pos);
 		if (bench_move(copy, 1, 0, 0, 1, tt, &r) == 0 &&
-		    r.pv[0] == 'd') {
-			game_free(copy);
-			break;
-		}
+		    r.pv[0] == 'd')
+			g[found++] = pos;
+		else
+			game_free(pos);
 		game_free(copy);
-		game_free(g);
-		g = NULL;
 	}
-	if (g == NULL)
-		return;
+	return found;
+}
 
-	printf("time to a move (freestyle middle game, default time):\n");
+/* Per level, on the same quiet middle games at `ms` a move. */
+static void
+bench_levels(const char *name, int ms, struct cpu_tt *tt)
+{
+	struct game *g[6];
+	int n = bench_quiet(name, 9, g, 6, tt);
+
+	printf("%s, %d quiet middle games, %d ms a move:\n", name, n, ms);
 	for (int level = CPU_LEVEL_MIN; level <= CPU_LEVEL_MAX; level++) {
-		struct game *copy = game_copy(g);
-		struct cpu_result r;
+		struct level_figures t = { 0 };
 
-		cpu_tt_clear(tt);
-		if (bench_move(copy, level, CPU_DEFAULT_TIME_MS, 0, 1, tt,
-		    &r) == 0)
-			printf("  level %d: %5d ms %8llu nodes  %s\n", level,
-			    r.elapsed_ms, (unsigned long long)r.nodes, r.pv);
-		game_free(copy);
+		for (int i = 0; i < n; i++) {
+			struct game *copy = game_copy(g[i]);
+			struct cpu_result r;
+			double t0 = level_figures_clock();
+
+			cpu_tt_clear(tt);
+			if (bench_move(copy, level, ms, 0, 1, tt, &r) == 0)
+				level_figures_add(&t, &r,
+				    level_figures_clock() - t0);
+			game_free(copy);
+		}
+		level_figures_print(&t, level);
 	}
-	game_free(g);
+	for (int i = 0; i < n; i++)
+		game_free(g[i]);
+	fflush(stdout);
 }
 
 /* One game: 1 when `strong` wins, 0.5 a draw, 0 a loss. */
@@ -250,12 +219,12 @@ main(int argc, char **argv)
 
 	if (tt == NULL)
 		return 1;
-	bench_nps("freestyle", tt);
-	bench_nps("renju", tt);
-	bench_first(tt);
+	bench_levels("freestyle", ms, tt);
+	bench_levels("renju", ms, tt);
 	/* Renju: the restrictions keep Black's first move from deciding
 	 * most games between players who both see their threats. */
-	bench_match(argc > 3 ? argv[3] : "renju", games, ms, tt);
+	if (games > 0)
+		bench_match(argc > 3 ? argv[3] : "renju", games, ms, tt);
 	cpu_tt_free(tt);
 	return 0;
 }

@@ -1,13 +1,19 @@
 /*
  * bench-cpu-yonin.c - the four-player shogi CPU in figures: nodes per
- * second on one core, the time to the first move at each level, and match
- * results (the share of games it ranks first, with a 95% margin) against
- * random players, greedy capture-first players and the level below.
+ * second on one core, the time to the first move at each level, and
+ * matches with a 95% margin:
+ *  - each level in one seat against three random players, then three
+ *    greedy (capture-first) ones, the seat rotating: the share of games
+ *    it ranks first, and its mean rank;
+ *  - the ladder, level N against N-1 two seats each in alternating seats,
+ *    scored pair by pair by rank (bench_ladder says how).
  *
- *   bench-cpu-yonin [GAMES]    (default 8 games per match)
+ *   bench-cpu-yonin [GAMES [speed|simple|ladder [LEVEL]]]
+ *	(default 8 games per match, every part; LEVEL: that rung only)
  *
  * Matches use node limits per move, not the clock, so that the figures do
- * not depend on the machine's load.
+ * not depend on the machine's load; each level's limit is about three
+ * times the one below's, as the levels' shares of the time are.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,7 +22,7 @@
 #include "tests/unit/cpu-yonin-match.h"
 
 static const uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
-	0, 2000, 5000, 10000, 20000, 40000,
+	0, 500, 1500, 4500, 13500, 40500,
 };
 
 static void
@@ -46,21 +52,35 @@ bench_speed(void)
 		    "%d ms, %llu nodes, depth %d, pv %s\n", level,
 		    lim.time_ms, r.elapsed_ms, (unsigned long long)r.nodes,
 		    r.depth, r.pv);
+		lim.time_ms = 0;
+		lim.nodes = bench_nodes[level];
+		cpu_think(g, &lim, NULL, &r, err, sizeof err);
+		printf("first move, level %d (the matches' %llu nodes): "
+		    "depth %d, pv %s\n", level,
+		    (unsigned long long)bench_nodes[level], r.depth, r.pv);
 	}
 	game_free(g);
 }
 
+/* A share of games with a 95% margin. */
+static void
+bench_share(int part, int played, double *p, double *margin)
+{
+	*p = played > 0 ? (double)part / played : 0;
+	*margin = played > 0 ? 1.96 * sqrt(*p * (1 - *p) / played) : 0;
+}
+
 /*
- * One seat of `level` against three of `other` (a level, MATCH_RANDOM or
- * MATCH_GREEDY), the CPU's seat rotating; prints the share of first
- * places and the mean rank.
+ * One seat of `level` against three simple players (MATCH_RANDOM or
+ * MATCH_GREEDY), the CPU's seat rotating: the share of games it ranks
+ * first, and its mean rank.
  */
 static void
-bench_match(const char *name, int level, int other, int games,
+bench_simple(const char *name, int level, int other, int games,
     struct cpu_tt *tt)
 {
 	struct match m;
-	int first = 0, played = 0, ranks = 0;
+	int first = 0, played = 0, ranks = 0, plies = 0;
 	double p, margin;
 
 	memset(&m, 0, sizeof m);
@@ -69,10 +89,8 @@ bench_match(const char *name, int level, int other, int games,
 	for (int i = 0; i < games; i++) {
 		int seat = i % YONIN_SEATS;
 
-		for (int s = 0; s < YONIN_SEATS; s++) {
+		for (int s = 0; s < YONIN_SEATS; s++)
 			m.who[s] = other;
-			m.nodes[s] = other > 0 ? bench_nodes[other] : 0;
-		}
 		m.who[seat] = level;
 		m.nodes[seat] = bench_nodes[level];
 		m.seed = 1000u + (unsigned)i * 7919u;
@@ -81,16 +99,69 @@ bench_match(const char *name, int level, int other, int games,
 			continue;
 		}
 		played++;
+		plies += m.plies;
 		first += m.end.rank[seat] == 1;
 		ranks += m.end.rank[seat];
 	}
 	if (played == 0)
 		return;
-	p = (double)first / played;
-	margin = 1.96 * sqrt(p * (1 - p) / played);
-	printf("level %d vs 3 %-9s: first in %d/%d = %.0f%% +- %.0f%% "
-	    "(95%%), mean rank %.2f\n", level, name, first, played, 100 * p,
-	    100 * margin, (double)ranks / played);
+	bench_share(first, played, &p, &margin);
+	printf("level %d vs 3 %-6s: first in %d/%d = %.0f%% +- %.0f%% (95%%), "
+	    "mean rank %.2f, %.0f plies/game\n", level, name, first, played,
+	    100 * p, 100 * margin, (double)ranks / played,
+	    (double)plies / played);
+	fflush(stdout);
+}
+
+/*
+ * Level against the level below, fairly for four players: two seats of
+ * each, sitting alternately (level at S and N, the other at W and E, then
+ * the other way round, from the same seed), each game scored by
+ * match_pairwise (the four pairs of a level-N and a level-(N-1) player:
+ * 1 to whichever ranked better, 1/2 a tie).  The margin is 1.96 standard
+ * errors of the per-game score.
+ */
+static void
+bench_ladder(int level, int games, struct cpu_tt *tt)
+{
+	struct match m;
+	double sum = 0, sumsq = 0, mean, margin = 0;
+	int played = 0, plies = 0;
+
+	memset(&m, 0, sizeof m);
+	m.tt = tt;
+	m.movelimit = 300;
+	for (int i = 0; i < games; i++) {
+		unsigned mask = i % 2 == 0 ? 0x5 : 0xa;
+		double v;
+
+		for (int s = 0; s < YONIN_SEATS; s++) {
+			m.who[s] = mask >> s & 1 ? level : level - 1;
+			m.nodes[s] = bench_nodes[m.who[s]];
+		}
+		m.seed = 2000u + (unsigned)(i / 2) * 7919u;
+		if (match_play(&m) != 0) {
+			printf("  game %d failed (illegal %d)\n", i, m.illegal);
+			continue;
+		}
+		played++;
+		plies += m.plies;
+		v = match_pairwise(&m.end, mask);
+		sum += v;
+		sumsq += v * v;
+	}
+	if (played == 0)
+		return;
+	mean = sum / played;
+	if (played > 1) {
+		double var = (sumsq - played * mean * mean) / (played - 1);
+
+		margin = var > 0 ? 1.96 * sqrt(var / played) : 0;
+	}
+	printf("ladder L%d-L%d (2 seats each, alternating, pairs by rank): "
+	    "%.1f%% +- %.1f%% (95%%) over %d games, %.0f plies/game\n",
+	    level, level - 1, 100 * mean, 100 * margin, played,
+	    (double)plies / played);
 	fflush(stdout);
 }
 
@@ -98,23 +169,32 @@ int
 main(int argc, char **argv)
 {
 	int games = argc > 1 ? atoi(argv[1]) : 8;
+	const char *what = argc > 2 ? argv[2] : NULL;
+	int only = argc > 3 ? atoi(argv[3]) : 0;
 	struct cpu_tt *tt = cpu_tt_new(4u << 20);
-	char name[16];
 
 	if (tt == NULL || games <= 0)
 		return 1;
-	bench_speed();
-	printf("matches (%d games each, node limits per move:", games);
-	for (int l = CPU_LEVEL_MIN; l <= CPU_LEVEL_MAX; l++)
-		printf(" L%d %llu", l, (unsigned long long)bench_nodes[l]);
-	printf(")\n");
-	for (int level = 3; level <= CPU_LEVEL_MAX; level++) {
-		bench_match("random", level, MATCH_RANDOM, games, tt);
-		bench_match("greedy", level, MATCH_GREEDY, games, tt);
+	if (what == NULL || strcmp(what, "speed") == 0)
+		bench_speed();
+	if (what == NULL || strcmp(what, "speed") != 0) {
+		printf("matches (%d games each, node limits per move:", games);
+		for (int l = CPU_LEVEL_MIN; l <= CPU_LEVEL_MAX; l++)
+			printf(" L%d %llu", l,
+			    (unsigned long long)bench_nodes[l]);
+		printf(")\n");
 	}
-	for (int level = 2; level <= CPU_LEVEL_MAX; level++) {
-		snprintf(name, sizeof name, "level %d", level - 1);
-		bench_match(name, level, level - 1, games, tt);
+	if (what == NULL || strcmp(what, "simple") == 0) {
+		for (int level = CPU_LEVEL_MIN; level <= CPU_LEVEL_MAX;
+		    level++) {
+			bench_simple("random", level, MATCH_RANDOM, games, tt);
+			bench_simple("greedy", level, MATCH_GREEDY, games, tt);
+		}
+	}
+	if (what == NULL || strcmp(what, "ladder") == 0) {
+		for (int level = 2; level <= CPU_LEVEL_MAX; level++)
+			if (only == 0 || only == level)
+				bench_ladder(level, games, tt);
 	}
 	cpu_tt_free(tt);
 	return 0;

@@ -7,13 +7,20 @@
  *	cpumatch --engine "CMD ARGS" [--rule R] [--size N] [--games N]
  *	    [--level N] [--time MS] [--engine-time MS] [--opening N]
  *
- * Without --engine: every variant, level N against level N-1 (four-player
- * shogi: one seat of level N against three of N-1, the seat rotating),
- * games in pairs (sets of four) from the same random opening with the
- * colours swapped, then a Gomocup match of our CPU against
+ * Without --engine: every variant, level N against level N-1, games in
+ * pairs from the same random opening with the colours swapped, then a
+ * Gomocup match of our CPU against
  * `gamehall-engine --gomocup` at the same level, to keep that path honest.
  * With --engine: our CPU at level N against that Gomocup engine only; it
  * is told INFO timeout_turn --engine-time (default: --time).
+ *
+ * Four-player shogi is played two against two: level N at S and N and
+ * level N-1 at W and E, then the seats the other way round from the same
+ * opening.  Each game scores the four (level N, level N-1) pairs of
+ * players, 1 to the level-N player when he ranked better, 1/2 a tie, and
+ * takes their mean.  One seat against three would ask the stronger level
+ * to beat three players to score well, and would measure the seat as much
+ * as the level; two and two in alternating seats is symmetric.
  *
  * The score is the level-N side's, with a 95% margin (1.96 standard
  * errors of the per-game score) and the Elo difference it implies.
@@ -233,14 +240,26 @@ cpumatch_cpu_turn(struct game *g, int level, int time_ms, struct cpu_tt *tt,
 	return 0;
 }
 
+/* Does seat `who` play level N?  In four-player shogi `strong` names the
+ * first of the two alternate seats that do. */
+static int
+cpumatch_is_strong(const struct game *g, int who, int strong)
+{
+	if (g->variant->nsides == 2)
+		return who == strong;
+	return ((who - strong) & 1) == 0;
+}
+
 /* The level-N side's score when the game is over: 1, 1/2, 0; in
- * four-player shogi the share of the other seats it finished ahead of. */
+ * four-player shogi the mean over the (level N, level N-1) pairs of
+ * players of 1 for the better rank, 1/2 a tie. */
 static double
 cpumatch_result(const struct game *g, int strong)
 {
 	const struct variant *v = g->variant;
 	struct game_status st;
 	double score = 0;
+	int pairs = 0;
 
 	v->status(g, &st);
 	if (v->nsides == 2) {
@@ -248,16 +267,21 @@ cpumatch_result(const struct game *g, int strong)
 			return 0.5;
 		return st.winner == strong ? 1 : 0;
 	}
-	for (int s = 0; s < v->nsides; s++) {
-		if (s == strong)
+	for (int a = 0; a < v->nsides; a++) {
+		if (!cpumatch_is_strong(g, a, strong))
 			continue;
-		if (st.rank[strong] == 0 || st.rank[s] == 0 ||
-		    st.rank[strong] == st.rank[s])
-			score += 0.5;
-		else if (st.rank[strong] < st.rank[s])
-			score += 1;
+		for (int b = 0; b < v->nsides; b++) {
+			if (cpumatch_is_strong(g, b, strong))
+				continue;
+			pairs++;
+			if (st.rank[a] == 0 || st.rank[b] == 0 ||
+			    st.rank[a] == st.rank[b])
+				score += 0.5;
+			else if (st.rank[a] < st.rank[b])
+				score += 1;
+		}
 	}
-	return score / (v->nsides - 1);
+	return pairs > 0 ? score / pairs : 0.5;
 }
 
 /* Level against level in one variant. */
@@ -270,7 +294,7 @@ cpumatch_variant(const struct cpumatch_opts *o, const char *variant,
 	double start = cpumatch_now();
 	int weak = o->level > CPU_LEVEL_MIN ? o->level - 1 : o->level;
 	int four = strncmp(variant, "yonin", 5) == 0;
-	int set = four ? 4 : 2;
+	int set = 2;
 	int plies = o->opening >= 0 ? o->opening : four ? 4 : 2;
 
 	for (int gi = 0; gi < o->games; gi++) {
@@ -296,7 +320,8 @@ cpumatch_variant(const struct cpumatch_opts *o, const char *variant,
 			 * would be White. */
 			if (who < 0)
 				who = st.chooser;
-			if (cpumatch_cpu_turn(g, who == strong ? o->level : weak,
+			if (cpumatch_cpu_turn(g, cpumatch_is_strong(g, who,
+			    strong) ? o->level : weak,
 			    o->time_ms, tt[who], seed + (uint64_t)ply) != 0)
 				break;
 		}
@@ -306,7 +331,7 @@ cpumatch_variant(const struct cpumatch_opts *o, const char *variant,
 	}
 	t.seconds = cpumatch_now() - start;
 	snprintf(what, sizeof what, "%s L%d vs L%d%s", variant, o->level, weak,
-	    four ? " (1 vs 3; = a middle place)" : "");
+	    four ? " (2 vs 2 alternating, pairs by rank)" : "");
 	cpumatch_print(what, &t);
 }
 

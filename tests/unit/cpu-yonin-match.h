@@ -77,6 +77,39 @@ match_simple(const struct game *g, int greedy, unsigned *seed)
 	return list[best];
 }
 
+/*
+ * The fair head-to-head score of one game between two sides of two seats
+ * each (bit s of `mask` set: seat s plays for the first side): every
+ * (first, second) pair of players scores 1 to the first side when it
+ * ranked better, 1/2 for a tie or an unranked game, 0 when worse; the
+ * game's score is the mean of its four pairs.  Ranking first against three
+ * weaker players is not asked of anyone, so the measure does not lean on
+ * who sits where or how many play a level.
+ */
+static double
+match_pairwise(const struct game_status *end, unsigned mask)
+{
+	double score = 0;
+	int pairs = 0;
+
+	for (int a = 0; a < YONIN_SEATS; a++) {
+		if (!(mask >> a & 1))
+			continue;
+		for (int b = 0; b < YONIN_SEATS; b++) {
+			int ra = end->rank[a], rb = end->rank[b];
+
+			if (mask >> b & 1)
+				continue;
+			pairs++;
+			if (ra == 0 || rb == 0 || ra == rb)
+				score += 0.5;
+			else if (ra < rb)
+				score += 1;
+		}
+	}
+	return pairs > 0 ? score / pairs : 0.5;
+}
+
 /* Play one game to its end; 0, or -1 when something failed. */
 static int
 match_play(struct match *m)

@@ -20,6 +20,7 @@
 #include "engine/cpu-int.h"
 #include "engine/forbidden.h"
 #include "engine/stone.h"
+#include "tests/unit/cpu-position.h"
 #include "tests/unit/testgame.h"
 
 /* ---- the plain prover (freestyle: five or more wins) ---- */
@@ -565,20 +566,11 @@ gen_position(struct ref *r, uint64_t *x)
 static void
 gen_print(const struct ref *r, int c)
 {
-	char text[4];
+	uint8_t cell[STONE_MAX_POINTS];
 
-	for (int colour = 1; colour <= 2; colour++) {
-		printf("\t%s\"%s", colour == 1 ? "" : "    ",
-		    colour == 1 ? "black" : "white");
-		for (int p = 0; p < r->size * r->size; p++) {
-			if (r->cell[p] == colour) {
-				stone_point_format(r->size, p, text);
-				printf(" %s", text);
-			}
-		}
-		printf(" \"\n");
-	}
-	printf("\t    \"tomove %s\",\n", c == 1 ? "black" : "white");
+	for (int p = 0; p < r->size * r->size; p++)
+		cell[p] = (uint8_t)r->cell[p];
+	cpu_position_print(r->size, cell, c == 2);
 }
 
 /* Nothing immediate for either side: no five point, no open four. */
@@ -907,7 +899,9 @@ main(int argc, char **argv)
 	SRunner *sr;
 	int failed;
 
-	tcase_set_timeout(tc, 120);
+	/* The brute-force proofs take seconds of processor time, which a
+	 * shared machine stretches many times over. */
+	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_five_completed);
 	tcase_add_test(tc, test_four_blocked);
 	tcase_add_test(tc, test_stopped_at_once);

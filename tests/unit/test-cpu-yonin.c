@@ -103,8 +103,8 @@ scrambled(const char *opts, unsigned *seed, int plies)
 START_TEST(test_free_rook)
 {
 	/* North's rook on 3f is attacked by South's on 5f and defended by
-	 * nothing. */
-	for (int level = 2; level <= CPU_LEVEL_MAX; level++) {
+	 * nothing.  Level 1's noise is well under a rook. */
+	for (int level = 1; level <= CPU_LEVEL_MAX; level++) {
 		struct game *g = setup("", "5i:S:K 9e:W:K 5a:N:K 1e:E:K "
 		    "5f:S:R 3f:N:R 7g:W:P tomove:S");
 		int before[YONIN_HAND_KINDS], after[YONIN_HAND_KINDS];
@@ -341,6 +341,26 @@ START_TEST(test_pairs_team)
 }
 END_TEST
 
+/* The ladder's score: the four (first side, second side) pairs by rank. */
+START_TEST(test_pairwise)
+{
+	struct game_status end;
+
+	memset(&end, 0, sizeof end);
+	end.rank[0] = 1, end.rank[1] = 2, end.rank[2] = 4, end.rank[3] = 3;
+	/* S (1st) beats W and E; N (4th) loses to both. */
+	ck_assert(match_pairwise(&end, 0x5) == 0.5);
+	end.rank[2] = 2, end.rank[1] = 3, end.rank[3] = 4;
+	ck_assert(match_pairwise(&end, 0x5) == 1.0);
+	ck_assert(match_pairwise(&end, 0xa) == 0.0);
+	/* A shared rank is half a point. */
+	end.rank[1] = 1;
+	ck_assert(match_pairwise(&end, 0xa) == 0.375);
+	memset(end.rank, 0, sizeof end.rank);
+	ck_assert(match_pairwise(&end, 0x5) == 0.5);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -357,6 +377,7 @@ suite(void)
 	tcase_add_test(tc, test_stopped);
 	tcase_add_test(tc, test_beats_simple);
 	tcase_add_test(tc, test_pairs_team);
+	tcase_add_test(tc, test_pairwise);
 	suite_add_tcase(s, tc);
 	return s;
 }
