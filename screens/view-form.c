@@ -37,6 +37,7 @@ void
 view_form_draw(struct grid *g, const struct view_form *v,
     struct view_hits *hits)
 {
+	const struct lang	*l = v->chrome.lang;
 	struct grid_style	 norm = view_style(VIEW_NORMAL);
 	struct grid_style	 head = view_style(VIEW_HEADING);
 	struct grid_style	 dim = view_style(VIEW_DIM);
@@ -88,7 +89,7 @@ view_form_draw(struct grid *g, const struct view_form *v,
 			view_text_fit(g, x, y, x0 + fw - x, &dim, f->note);
 		else if (f->hidden)
 			view_text_fit(g, x, y, x0 + fw - x, &dim,
-			    "(not shown)");
+			    lang_text(l, "(not shown)"));
 		if (v->focus == i && !v->busy)
 			grid_cursor(g, fx + f->cursor, y, 1);
 	}
@@ -108,7 +109,7 @@ view_form_draw(struct grid *g, const struct view_form *v,
 	y += 2;
 
 	if (v->busy && y <= last)
-		view_text_fit(g, x0, y, fw, &dim, "Checking, one moment...");
+		view_text_fit(g, x0, y, fw, &dim, lang_text(l, "Checking, one moment..."));
 	else if (v->message != NULL && y <= last) {
 		st = view_style(v->message_error ? VIEW_ERROR : VIEW_GOOD);
 		view_text_wrap(g, x0, y, fw, last - y + 1, &st, v->message);

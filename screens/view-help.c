@@ -2,6 +2,9 @@
  * view-help.c - every key, screen by screen.
  *
  * Lines starting with '#' are headings; other lines are "KEYS\tWHAT".
+ * Each line is looked up whole in the reader's language when drawn (a
+ * translation keeps the keys before the tab); the sections are found by
+ * their English headings.
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,74 +14,74 @@
 #include "screens/views.h"
 
 static const char *const view_help_text[] = {
-	"#Everywhere",
-	"?\tthis help (Esc or q leaves it)",
-	"Esc\tback / cancel",
-	"Ctrl-L\tdraw the whole screen again",
-	"Mouse\tclick lists, fields and buttons",
-	"#Lobby",
-	"Tab / Shift-Tab\tnext / previous pane: tables, online, chat",
-	"Up Down, j k\tmove in the list",
-	"PgUp PgDn\tpage through the list; in the chat, scroll it",
-	"Home End, g G\tfirst / last in the list",
-	"Enter\tjoin the selected table (yours come first)",
-	"n\tcreate a table (? in the form: the chosen game's rules)",
-	"r\tthe rules of every game (Left/Right: the next game;",
-	"\tL on a five-in-a-row page: a lesson on the board, D: drills)",
-	"v\tplay the computer: variant, options, level; starts at once",
-	"c\tjoin a table by its code",
-	"w\twatch the selected table",
-	"t\ttype in the chat (Enter sends, Esc leaves)",
-	"f\tfind someone online: type the start of a name",
-	"p\tyour profile: ratings, games (Enter: replay), head-to-head",
-	"l\tthe leaderboards, a game at a time (Left/Right)",
-	"a\tyour account: password and SSH keys (guests: register)",
-	"s\tsettings: UTF-8 or ASCII, colours, mouse",
-	"p, Enter on a name\ta profile; r in it reports him to the sysop",
-	"t, then /ignore NAME\tstop seeing his chat (/unignore NAME)",
-	"S\tthe sysop menu (sysops only)",
-	"q, Ctrl-D, Ctrl-C\tleave the hall (Ctrl-C asks first in your game)",
-	"#Table",
-	"?\tthis table's rules, its options as set, its keys",
-	"Arrows, h j k l\tmove the cursor on the board",
-	"Enter, Space\tplace a stone; shogi: pick up a piece, then its square",
-	"Mouse\tclick a point, a piece, a square or a piece in your hand",
-	":\ttype a move (h8, 7g7f, 7g7f+, P*5e)",
-	"1 2 3 4\tshogi: drop a rook, gold, silver or pawn from your hand",
-	"s\ttake a seat / leave it (before the game)",
-	"g\tstart the game (host, seats full) / agree to a rematch",
-	"b w m\tswap openings: take black / white / place two more",
-	"r\tresign (asks first)",
-	"d\toffer a draw, or accept the one offered",
-	"u\task to take back your move",
-	"y n\tanswer a draw offer or a request to take back",
-	"K, H\thost: send someone away / pass hosting on",
-	"C\thost: seat the computer in a free seat (level 1-5)",
-	"v\tfour-player shogi: turn the board to another side",
-	"c, Tab\ttype in the table chat (Enter sends, Esc leaves)",
-	"PgUp PgDn\tscroll the table chat",
-	"Esc, q\tback to the lobby (asks first in your game)",
-	"\tyour seat stays yours: the lobby lists the table, and after",
-	"\tthe grace the computer plays for you until you are back",
-	"#Chat line and form fields",
-	"Left Right\tmove the cursor",
-	"Home End, Ctrl-A Ctrl-E\tstart / end of the line",
-	"Backspace, Delete\tdelete a character",
-	"Ctrl-U, Ctrl-K, Ctrl-W\tdelete to the start / to the end / a word",
-	"Tab, Up Down\tnext / previous field",
-	"Enter\tsend the line / next field / OK",
-	"#Account",
-	"k\tregister the key of this connection (one keystroke)",
-	"Del, x\tremove the selected key (asks first)",
-	"P\tchange (or set) your password",
-	"#Settings",
-	"Up Down\tchoose a setting",
-	"Left Right, Space\tchange it",
-	"d\tgo back to what your terminal told",
-	"#Connecting",
-	"ssh NAME@HOST\tlog in as NAME: straight in with a registered key",
-	"ssh HOST\tthe welcome screen: log in, register, or play as a guest",
-	"ssh -t HOST join CODE\tgo straight to a table (also: watch CODE)",
+	N_("#Everywhere"),
+	N_("?\tthis help (Esc or q leaves it)"),
+	N_("Esc\tback / cancel"),
+	N_("Ctrl-L\tdraw the whole screen again"),
+	N_("Mouse\tclick lists, fields and buttons"),
+	N_("#Lobby"),
+	N_("Tab / Shift-Tab\tnext / previous pane: tables, online, chat"),
+	N_("Up Down, j k\tmove in the list"),
+	N_("PgUp PgDn\tpage through the list; in the chat, scroll it"),
+	N_("Home End, g G\tfirst / last in the list"),
+	N_("Enter\tjoin the selected table (yours come first)"),
+	N_("n\tcreate a table (? in the form: the chosen game's rules)"),
+	N_("r\tthe rules of every game (Left/Right: the next game;"),
+	N_("\tL on a five-in-a-row page: a lesson on the board, D: drills)"),
+	N_("v\tplay the computer: variant, options, level; starts at once"),
+	N_("c\tjoin a table by its code"),
+	N_("w\twatch the selected table"),
+	N_("t\ttype in the chat (Enter sends, Esc leaves)"),
+	N_("f\tfind someone online: type the start of a name"),
+	N_("p\tyour profile: ratings, games (Enter: replay), head-to-head"),
+	N_("l\tthe leaderboards, a game at a time (Left/Right)"),
+	N_("a\tyour account: password and SSH keys (guests: register)"),
+	N_("s\tsettings: UTF-8 or ASCII, colours, mouse, language"),
+	N_("p, Enter on a name\ta profile; r in it reports him to the sysop"),
+	N_("t, then /ignore NAME\tstop seeing his chat (/unignore NAME)"),
+	N_("S\tthe sysop menu (sysops only)"),
+	N_("q, Ctrl-D, Ctrl-C\tleave the hall (Ctrl-C asks first in your game)"),
+	N_("#Table"),
+	N_("?\tthis table's rules, its options as set, its keys"),
+	N_("Arrows, h j k l\tmove the cursor on the board"),
+	N_("Enter, Space\tplace a stone; shogi: pick up a piece, then its square"),
+	N_("Mouse\tclick a point, a piece, a square or a piece in your hand"),
+	N_(":\ttype a move (h8, 7g7f, 7g7f+, P*5e)"),
+	N_("1 2 3 4\tshogi: drop a rook, gold, silver or pawn from your hand"),
+	N_("s\ttake a seat / leave it (before the game)"),
+	N_("g\tstart the game (host, seats full) / agree to a rematch"),
+	N_("b w m\tswap openings: take black / white / place two more"),
+	N_("r\tresign (asks first)"),
+	N_("d\toffer a draw, or accept the one offered"),
+	N_("u\task to take back your move"),
+	N_("y n\tanswer a draw offer or a request to take back"),
+	N_("K, H\thost: send someone away / pass hosting on"),
+	N_("C\thost: seat the computer in a free seat (level 1-5)"),
+	N_("v\tfour-player shogi: turn the board to another side"),
+	N_("c, Tab\ttype in the table chat (Enter sends, Esc leaves)"),
+	N_("PgUp PgDn\tscroll the table chat"),
+	N_("Esc, q\tback to the lobby (asks first in your game)"),
+	N_("\tyour seat stays yours: the lobby lists the table, and after"),
+	N_("\tthe grace the computer plays for you until you are back"),
+	N_("#Chat line and form fields"),
+	N_("Left Right\tmove the cursor"),
+	N_("Home End, Ctrl-A Ctrl-E\tstart / end of the line"),
+	N_("Backspace, Delete\tdelete a character"),
+	N_("Ctrl-U, Ctrl-K, Ctrl-W\tdelete to the start / to the end / a word"),
+	N_("Tab, Up Down\tnext / previous field"),
+	N_("Enter\tsend the line / next field / OK"),
+	N_("#Account"),
+	N_("k\tregister the key of this connection (one keystroke)"),
+	N_("Del, x\tremove the selected key (asks first)"),
+	N_("P\tchange (or set) your password"),
+	N_("#Settings"),
+	N_("Up Down\tchoose a setting"),
+	N_("Left Right, Space\tchange it"),
+	N_("d\tgo back to what your terminal told"),
+	N_("#Connecting"),
+	N_("ssh NAME@HOST\tlog in as NAME: straight in with a registered key"),
+	N_("ssh HOST\tthe welcome screen: log in, register, or play as a guest"),
+	N_("ssh -t HOST join CODE\tgo straight to a table (also: watch CODE)"),
 };
 
 #define VIEW_HELP_NLINES \
@@ -120,9 +123,10 @@ void
 view_help_draw(struct grid *g, const struct view_help *v,
     struct view_hits *hits)
 {
-	static const struct view_button buttons[] = {
-		{ "j/k PgUp/PgDn", "scroll", NULL, 0 },
-		{ "Esc", "back", NULL, 0 },
+	const struct lang	*l = v->chrome.lang;
+	const struct view_button buttons[] = {
+		{ "j/k PgUp/PgDn", lang_text(l, "scroll"), NULL, 0 },
+		{ "Esc", lang_text(l, "back"), NULL, 0 },
 	};
 	struct grid_style	 head = view_style(VIEW_HEADING);
 	struct grid_style	 key = view_style(VIEW_KEY);
@@ -135,17 +139,19 @@ view_help_draw(struct grid *g, const struct view_help *v,
 	view_hits_clear(hits);
 	view_chrome_draw(g, &v->chrome);
 
-	view_text_fit(g, x, 1, g->sx - 4, &head, "Keys");
+	view_text_fit(g, x, 1, g->sx - 4, &head, lang_text(l, "Keys"));
 	rows = view_help_rows(g->sy);
 	kw = g->sx >= 100 ? 32 : 26;
 	for (i = 0; i < rows; i++) {
 		idx = v->top + i;
 		if (idx < 0 || idx >= VIEW_HELP_NLINES)
 			break;
-		line = view_help_text[idx];
+		line = lang_text(l, view_help_text[idx]);
 		y = 2 + i;
-		if (line[0] == '#') {
-			view_text_fit(g, x, y, g->sx - 4, &head, line + 1);
+		if (view_help_text[idx][0] == '#') {
+			if (line[0] == '#')
+				line++;
+			view_text_fit(g, x, y, g->sx - 4, &head, line);
 			continue;
 		}
 		tab = strchr(line, '\t');
@@ -159,7 +165,9 @@ view_help_draw(struct grid *g, const struct view_help *v,
 		    tab + 1);
 	}
 	if (v->top + rows < VIEW_HELP_NLINES) {
-		snprintf(more, sizeof more, "(%d more lines: PgDn)",
+		snprintf(more, sizeof more, lang_plural(l,
+		    "(%d more line: PgDn)", "(%d more lines: PgDn)",
+		    (unsigned long)(VIEW_HELP_NLINES - v->top - rows)),
 		    VIEW_HELP_NLINES - v->top - rows);
 		view_text_fit(g, g->sx - 26, 1, 24, &dim, more);
 	}

@@ -186,11 +186,13 @@ view_rules_options(struct view_rules_walk *wk)
 static void
 view_rules_key(struct view_rules_walk *wk, const char *line)
 {
-	const char	*tab = strchr(line, '\t');
+	const char	*tab;
 	int		 kw = wk->w >= 60 ? VIEW_RULES_KEYW : wk->w / 3;
 
 	if (line[0] == '#')
 		return;
+	line = view_rules_tr(wk, line);	/* view-help.c's, in the language */
+	tab = strchr(line, '\t');
 	if (tab == NULL) {
 		view_rules_wrap(wk, 2, 2, VIEW_NORMAL, line);
 		return;

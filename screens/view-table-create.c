@@ -26,6 +26,7 @@ void
 view_table_create_draw(struct grid *g, const struct view_table_create *v,
     struct view_hits *hits)
 {
+	const struct lang	*l = v->chrome.lang;
 	struct grid_style	 head = view_style(VIEW_HEADING);
 	struct grid_style	 norm = view_style(VIEW_NORMAL);
 	struct grid_style	 dim = view_style(VIEW_DIM);
@@ -43,7 +44,7 @@ view_table_create_draw(struct grid *g, const struct view_table_create *v,
 	x = (g->sx - w) / 2;
 	y = 2;
 	view_text_fit(g, x, y, w, &head, v->title != NULL ? v->title :
-	    "New table");
+	    lang_text(l, "New table"));
 	y += 2;
 
 	/* Rows: scrolled so the selected one shows when they do not fit. */
@@ -82,9 +83,9 @@ view_table_create_draw(struct grid *g, const struct view_table_create *v,
 		view_text_wrap(g, x, y, w, 2, &err, v->message);
 	}
 	{
-		static const struct view_button b[] = {
-			{ "Enter", "open the table", "open", 0 },
-			{ "Esc", "cancel", NULL, 0 },
+		const struct view_button b[] = {
+			{ "Enter", lang_text(l, "open the table"), lang_text(l, "open"), 0 },
+			{ "Esc", lang_text(l, "cancel"), NULL, 0 },
 		};
 
 		view_buttons_draw(g, 0, g->sy - 2, g->sx, b, 2, -1, hits);

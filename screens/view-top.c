@@ -39,10 +39,11 @@ void
 view_top_draw(struct grid *g, const struct view_top *v,
     struct view_hits *hits)
 {
-	static const struct view_button buttons[] = {
-		{ "\xe2\x86\x90/\xe2\x86\x92", "variant", NULL, 0 },
-		{ "Enter", "profile", NULL, 0 },
-		{ "Esc", "back", NULL, 0 },
+	const struct lang	*l = v->chrome.lang;
+	const struct view_button buttons[] = {
+		{ "\xe2\x86\x90/\xe2\x86\x92", lang_text(l, "variant"), NULL, 0 },
+		{ "Enter", lang_text(l, "profile"), NULL, 0 },
+		{ "Esc", lang_text(l, "back"), NULL, 0 },
 	};
 	struct grid_style	 norm = view_style(VIEW_NORMAL);
 	struct grid_style	 head = view_style(VIEW_HEADING);
@@ -61,15 +62,15 @@ view_top_draw(struct grid *g, const struct view_top *v,
 	if (nw > 32)
 		nw = 32;
 	y = VIEW_TOP_LIST_Y - 1;
-	view_text_fit(g, x, y, 5, &head, "Rank");
-	view_text_fit(g, x + 6, y, nw, &head, "Name");
-	view_text_fit(g, x + 6 + nw, y, 7, &head, "Rating");
+	view_text_fit(g, x, y, 5, &head, lang_text(l, "Rank"));
+	view_text_fit(g, x + 6, y, nw, &head, lang_text(l, "Name"));
+	view_text_fit(g, x + 6 + nw, y, 7, &head, lang_text(l, "Rating"));
 	view_text_fit(g, x + 14 + nw, y, 5, &head, "RD");
-	view_text_fit(g, x + 20 + nw, y, 6, &head, "Games");
-	view_text_fit(g, x + 27 + nw, y, 14, &head, "Won/lost/drawn");
+	view_text_fit(g, x + 20 + nw, y, 6, &head, lang_text(l, "Games"));
+	view_text_fit(g, x + 27 + nw, y, 14, &head, lang_text(l, "Won/lost/drawn"));
 	if (v->nrows == 0)
 		view_text_wrap(g, x, VIEW_TOP_LIST_Y, g->sx - 4, 3, &dim,
-		    "Nobody has played a rated game of this variant yet.");
+		    lang_text(l, "Nobody has played a rated game of this variant yet."));
 	rows = view_top_rows(g->sx, g->sy);
 	for (i = 0; i < rows; i++) {
 		idx = v->top + i;
@@ -95,8 +96,8 @@ view_top_draw(struct grid *g, const struct view_top *v,
 		view_text_fit(g, x + 27 + nw, y, 14, st, text);
 		view_hits_add(hits, x, y, g->sx - 4, 1, VIEW_HIT_TOP_ROW, idx);
 	}
-	snprintf(text, sizeof text, "- and ? : provisional (RD %d or more), "
-	    "not ranked yet", v->provisional_rd);
+	snprintf(text, sizeof text, lang_text(l, "- and ? : provisional (RD %d or more), "
+	    "not ranked yet"), v->provisional_rd);
 	view_text_fit(g, x, g->sy - 3, g->sx - 4, &dim, text);
 	view_buttons_draw(g, 0, g->sy - 2, g->sx, buttons, 3, -1, hits);
 }

@@ -11,11 +11,13 @@ void
 view_welcome_draw(struct grid *g, const struct view_welcome *v,
     struct view_hits *hits)
 {
+	const struct lang	*l = v->chrome.lang;
 	static const char *const keys[VIEW_WELCOME_NBUTTONS] = {
 		"l", "r", "g", "q"
 	};
 	const char		*label[VIEW_WELCOME_NBUTTONS] = {
-		"Log in", "Register a name", "Play as a guest", "Quit"
+		N_("Log in"), N_("Register a name"), N_("Play as a guest"),
+		N_("Quit")
 	};
 	struct grid_style	 norm = view_style(VIEW_NORMAL);
 	struct grid_style	 head = view_style(VIEW_HEADING);
@@ -43,16 +45,17 @@ view_welcome_draw(struct grid *g, const struct view_welcome *v,
 	grid_box(g, bx, by, bw, bh, GRID_LINE_ROUND, &rule);
 
 	y = by + 2;
-	snprintf(title, sizeof title, "Welcome to %s",
-	    v->chrome.hall != NULL ? v->chrome.hall : "the hall");
+	snprintf(title, sizeof title, lang_text(l, "Welcome to %s"),
+	    v->chrome.hall != NULL ? v->chrome.hall : lang_text(l,
+	    "the hall"));
 	view_text_centre(g, bx + 1, y++, bw - 2, &head, title);
 	if (v->tagline != NULL)
 		view_text_centre(g, bx + 1, y, bw - 2, &dim, v->tagline);
 	y += 2;
 
 	if (v->guest_name != NULL) {
-		snprintf(guest, sizeof guest, "Play as a guest (%s)",
-		    v->guest_name);
+		snprintf(guest, sizeof guest, lang_text(l,
+		    "Play as a guest (%s)"), v->guest_name);
 		label[VIEW_WELCOME_GUEST] = guest;
 	}
 	x = bx + 6;
@@ -72,7 +75,8 @@ view_welcome_draw(struct grid *g, const struct view_welcome *v,
 		    VIEW_HIT_BUTTON, i);
 		grid_put(g, x, y, &ks, keys[i]);
 		grid_put(g, x + 1, y, &ls, " ");
-		view_text_fit(g, x + 2, y, bw - 10, &ls, label[i]);
+		view_text_fit(g, x + 2, y, bw - 10, &ls,
+		    lang_text(l, label[i]));
 	}
 
 	if (v->cleartext) {
@@ -82,11 +86,11 @@ view_welcome_draw(struct grid *g, const struct view_welcome *v,
 			view_text_wrap(g, bx + 3, y, bw - 6, rows,
 			    v->passwords_ok ? &dim : &err,
 			    v->passwords_ok ?
-			    "Telnet is clear text: anyone on the way can read "
-			    "what you type, passwords too. Prefer ssh." :
-			    "Telnet is clear text, so this hall takes no "
+			    lang_text(l, "Telnet is clear text: anyone on the way can read "
+			    "what you type, passwords too. Prefer ssh.") :
+			    lang_text(l, "Telnet is clear text, so this hall takes no "
 			    "passwords here: play as a guest, or use ssh to "
-			    "log in.");
+			    "log in."));
 	}
 
 	/* The sysop's message of the day, below the box. */

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -208,8 +209,13 @@ gamehalld_languages(const struct config *cfg)
 {
 	const char	*dir = cfg->locale_dir[0] != '\0' ? cfg->locale_dir :
 			    LOCALE_DIR_DEFAULT;
-	char		 err[256], missing[64] = "";
+	char		 err[256], missing[64] = "", abs[PATH_MAX];
 	size_t		 at = 0;
+
+	/* gettext reads the catalogs when they are first asked for: a
+	 * relative dir must not depend on where the daemon is by then. */
+	if (realpath(dir, abs) != NULL)
+		dir = abs;
 
 	/* Once, before any thread: lang_open fixes the messages' locale. */
 	if (lang_open(dir, err, sizeof err) != 0) {

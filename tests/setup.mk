@@ -16,5 +16,6 @@ tests_setup_test_startup_SOURCES = tests/setup/test-startup.c
 print-install-dirs:
 	@echo "bindir='$(bindir)' sbindir='$(sbindir)'" \
 	    "sysconfdir='$(sysconfdir)' mandir='$(mandir)'" \
-	    "docdir='$(docdir)' systemdsystemunitdir='$(systemdsystemunitdir)'"
+	    "docdir='$(docdir)' systemdsystemunitdir='$(systemdsystemunitdir)'" \
+	    "gamehalllocaledir='$(gamehalllocaledir)' localedir='$(localedir)'"
 .PHONY: print-install-dirs

@@ -461,8 +461,10 @@ client_status(struct client *c, bool error, const char *fmt, ...)
 {
 	va_list	 ap;
 
+	/* The message in the reader's language (fmt is English, marked by
+	 * xgettext's client_status keyword, po/Makevars). */
 	va_start(ap, fmt);
-	vsnprintf(c->status, sizeof c->status, fmt, ap);
+	vsnprintf(c->status, sizeof c->status, lang_text(c->lang, fmt), ap);
 	va_end(ap);
 	c->status_error = error;
 	client_dirty(c);
@@ -525,7 +527,8 @@ client_leave(struct client *c, const char *farewell)
 	clock_timer_cancel(c->redraw_timer);
 	clock_timer_cancel(c->esc_timer);
 	free(c->farewell);
-	c->farewell = farewell != NULL ? strdup(farewell) : NULL;
+	c->farewell = farewell != NULL ? strdup(lang_text(c->lang, farewell)) :
+	    NULL;
 	if (c->entered && conn_busy(c->conn)) {
 		/* Restore the terminal once the frame in flight is out. */
 		clock_timer_set(c->linger_timer, CLIENT_LINGER_MS);

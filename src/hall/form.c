@@ -90,7 +90,7 @@ form_message(struct form *f, bool error, const char *fmt, ...)
 	va_list	 ap;
 
 	va_start(ap, fmt);
-	vsnprintf(f->message, sizeof f->message, fmt, ap);
+	vsnprintf(f->message, sizeof f->message, lang_text(f->lang, fmt), ap);
 	va_end(ap);
 	f->message_error = error;
 }
@@ -103,7 +103,7 @@ form_refuse(struct form *f, int i, const char *fmt, ...)
 	if (i < 0 || i >= f->nfields)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(f->message, sizeof f->message, fmt, ap);
+	vsnprintf(f->message, sizeof f->message, lang_text(f->lang, fmt), ap);
 	va_end(ap);
 	f->message_error = true;
 	f->focus = i;
@@ -225,23 +225,25 @@ form_input(struct form *f, const struct key_event *ev,
 static void
 form_view(struct form *f, int sx, struct view_form *v)
 {
-	int	 i, w = view_form_field_width(sx);
+	const struct lang	*l = f->lang;
+	int			 i, w = view_form_field_width(sx);
 
-	v->title = f->title;
+	v->title = lang_text(l, f->title);
 	for (i = 0; i < VIEW_FORM_LINES; i++)
-		v->lines[i] = f->lines[i];
+		v->lines[i] = f->lines[i] != NULL ? lang_text(l, f->lines[i]) :
+		    NULL;
 	v->nfields = f->nfields;
 	for (i = 0; i < f->nfields; i++) {
 		lineedit_view(f->field[i].edit, w, f->field[i].view,
 		    sizeof f->field[i].view, &v->field[i].cursor);
-		v->field[i].label = f->field[i].label;
+		v->field[i].label = lang_text(l, f->field[i].label);
 		v->field[i].text = f->field[i].view;
 		v->field[i].hidden = f->field[i].hidden;
 		v->field[i].note = f->field[i].note;
 	}
 	v->nbuttons = f->nbuttons;
 	for (i = 0; i < f->nbuttons; i++)
-		v->button[i] = f->button[i];
+		v->button[i] = lang_text(l, f->button[i]);
 	v->focus = f->focus;
 	v->message = f->message[0] != '\0' ? f->message : NULL;
 	v->message_error = f->message_error;
@@ -256,6 +258,7 @@ form_draw(struct form *f, struct client *c, struct grid *g,
 
 	memset(&v, 0, sizeof v);
 	client_chrome(c, &v.chrome, screen, hints);
+	f->lang = c->lang;
 	form_view(f, g->sx, &v);
 	view_form_draw(g, &v, &c->hits);
 }

@@ -40,7 +40,12 @@ struct form_field {
 	char		 view[FORM_TEXT_LEN];	/* filled by form_view */
 };
 
+/* The title, lines, labels and buttons are English (marked for xgettext by
+ * form_init, form_add_field, form_add_button and N_() for the lines) and
+ * drawn in the client's language; form_message and form_refuse write in
+ * the language of the last frame drawn. */
 struct form {
+	const struct lang	*lang;		/* of the last frame drawn */
 	const char		*title;
 	const char		*lines[VIEW_FORM_LINES];
 	int			 nfields;

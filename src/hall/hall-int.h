@@ -52,7 +52,7 @@ struct rating;
 struct store_user;
 
 #define HALL_NAME "gamehall"
-#define HALL_TAGLINE "gomoku, renju, Connect6 and four-player shogi"
+#define HALL_TAGLINE N_("gomoku, renju, Connect6 and four-player shogi")
 
 /* The grid never grows past this, whatever size the terminal claims: a
  * larger terminal gets the screen in its top-left corner. */
@@ -429,6 +429,8 @@ void		 client_reset(struct client *, const struct screen *, void *);
 /* The top screen's state, or NULL. */
 void		*client_top(struct client *);
 
+/* The status line: fmt is English and shown in the client's language
+ * (the marked sources' catalogs, screens/lang.h). */
 void		 client_status(struct client *, bool error, const char *fmt,
 		    ...) __attribute__((format(printf, 3, 4)));
 void		 client_status_clear(struct client *);
@@ -440,10 +442,12 @@ void		 client_set_caps(struct client *, int utf8, int colours,
 /* Back to what the terminal told (and mouse on), following it again. */
 void		 client_caps_reset(struct client *);
 
-/* Restore the terminal, say farewell (may be NULL), close. */
+/* Restore the terminal, say farewell (may be NULL; English, shown in the
+ * client's language), close. */
 void		 client_leave(struct client *, const char *farewell);
 
-/* The chrome every screen draws: title bar and status line. */
+/* The chrome every screen draws: title bar and status line.  screen and
+ * hints are English (hints marked N_()), drawn in the client's language. */
 void		 client_chrome(struct client *, struct view_chrome *,
 		    const char *screen, const char *hints);
 /* Where a mouse press landed in the last frame (NULL: nowhere). */

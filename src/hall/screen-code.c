@@ -20,8 +20,8 @@ screen_code_draw(struct client *c, void *state, struct grid *g)
 {
 	struct screen_code	*k = state;
 
-	form_draw(&k->form, c, g, k->watch ? "Watch" : "Join",
-	    "Enter go  Esc back");
+	form_draw(&k->form, c, g, k->watch ? N_("Watch") : N_("Join"),
+	    N_("Enter go  Esc back"));
 }
 
 static void
@@ -81,16 +81,16 @@ screen_code_open(struct client *c, bool watch)
 	if (k == NULL)
 		return;
 	k->watch = watch;
-	form_init(&k->form, watch ? "Watch a table by its code" :
-	    "Join a table by its code");
-	k->form.lines[0] = "The code is on the table's screen, and in the "
-	    "ssh command its players can pass on.";
+	form_init(&k->form, watch ? N_("Watch a table by its code") :
+	    N_("Join a table by its code"));
+	k->form.lines[0] = N_("The code is on the table's screen, and in the "
+	    "ssh command its players can pass on.");
 	if (form_add_field(&k->form, "Table code", SCREEN_CODE_CHARS,
 	    false) != 0) {
 		screen_code_free(k);
 		return;
 	}
-	form_add_button(&k->form, watch ? "Watch" : "Join");
+	form_add_button(&k->form, watch ? N_("Watch") : N_("Join"));
 	form_add_button(&k->form, "Cancel");
 	client_push(c, &screen_code_ops, k);
 }

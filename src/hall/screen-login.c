@@ -31,7 +31,7 @@ screen_login_draw(struct client *c, void *state, struct grid *g)
 	struct screen_login	*l = state;
 
 	form_draw(&l->form, c, g, "Log in",
-	    "Tab next field  Enter log in  Esc back");
+	    N_("Tab next field  Enter log in  Esc back"));
 }
 
 static void
@@ -153,8 +153,8 @@ screen_login_open(struct client *c)
 	if (l == NULL)
 		return;
 	form_init(&l->form, "Log in");
-	l->form.lines[0] = "Your name and password. (With an SSH key you "
-	    "registered, `ssh NAME@host` logs you straight in.)";
+	l->form.lines[0] = N_("Your name and password. (With an SSH key you "
+	    "registered, `ssh NAME@host` logs you straight in.)");
 	if (form_add_field(&l->form, "Name", NAME_FIELD_MAX, false) != 0 ||
 	    form_add_field(&l->form, "Password", PASSWORD_FIELD_MAX,
 	    true) != 0) {

@@ -25,7 +25,7 @@ screen_password_draw(struct client *c, void *state, struct grid *g)
 	struct screen_password	*p = state;
 
 	form_draw(&p->form, c, g, "Password",
-	    "Tab next field  Enter change  Esc back");
+	    N_("Tab next field  Enter change  Esc back"));
 }
 
 static void
@@ -150,9 +150,9 @@ screen_password_open(struct client *c, bool has_password)
 	if (p == NULL)
 		return;
 	p->has_old = has_password;
-	form_init(&p->form, has_password ? "Change your password" :
-	    "Set a password");
-	p->form.lines[0] = "Passwords are not shown as you type.";
+	form_init(&p->form, has_password ? N_("Change your password") :
+	    N_("Set a password"));
+	p->form.lines[0] = N_("Passwords are not shown as you type.");
 	if (has_password)
 		rc |= form_add_field(&p->form, "Old password",
 		    PASSWORD_FIELD_MAX, true);

@@ -33,7 +33,7 @@ screen_register_draw(struct client *c, void *state, struct grid *g)
 	struct screen_register	*r = state;
 
 	form_draw(&r->form, c, g, "Register",
-	    "Tab next field  Enter register  Esc back");
+	    N_("Tab next field  Enter register  Esc back"));
 }
 
 /*
@@ -214,10 +214,10 @@ screen_register_open(struct client *c)
 	if (r == NULL)
 		return;
 	form_init(&r->form, "Register a name");
-	r->form.lines[0] = "A name keeps your rating and your games. 2 to 16 "
+	r->form.lines[0] = N_("A name keeps your rating and your games. 2 to 16 "
 	    "letters, digits, '-' or '_'; the same name in other capitals "
-	    "counts as taken.";
-	r->form.lines[1] = "The password is asked twice and not shown.";
+	    "counts as taken.");
+	r->form.lines[1] = N_("The password is asked twice and not shown.");
 	if (form_add_field(&r->form, "Name", NAME_FIELD_MAX, false) != 0 ||
 	    form_add_field(&r->form, "Password", PASSWORD_FIELD_MAX,
 	    true) != 0 ||

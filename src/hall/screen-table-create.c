@@ -96,18 +96,22 @@ screen_table_create_draw(struct client *c, void *state, struct grid *g)
 	struct view_table_create	 v;
 
 	memset(&v, 0, sizeof v);
-	client_chrome(c, &v.chrome, tc->cpu ? "Play the computer" :
-	    "New table", tc->cpu ? "Up/Down choose  Left/Right change  "
-	    "Enter play  ? rules  Esc cancel" : "Up/Down choose  Left/Right "
-	    "change  Enter open  ? rules  Esc cancel");
-	v.title = tc->cpu ? "Play the computer (unrated)" : "Open a new table";
-	v.row[0].label = "Variant";
+	client_chrome(c, &v.chrome, tc->cpu ? N_("Play the computer") :
+	    N_("New table"), tc->cpu ? N_("Up/Down choose  Left/Right change  "
+	    "Enter play  ? rules  Esc cancel") : N_("Up/Down choose  "
+	    "Left/Right change  Enter open  ? rules  Esc cancel"));
+	v.title = lang_text(c->lang, tc->cpu ? N_("Play the computer (unrated)") :
+	    N_("Open a new table"));
+	v.row[0].label = lang_text(c->lang, "Variant");
 	v.row[0].value = table_variant_title(game_variants[tc->variant]->name);
 	v.row[0].nchoices = screen_table_create_nvariants();
 	v.row[0].choice = tc->variant;
 	for (int i = 0; i < tc->nrows && i + 1 < VIEW_CREATE_ROWS; i++) {
-		v.row[i + 1].label = tc->row[i]->label;
-		v.row[i + 1].value = tc->row[i]->shown[tc->choice[i]];
+		/* The table's words, in the language where the catalog
+		 * has them (the rules pages name the same options). */
+		v.row[i + 1].label = lang_text(c->lang, tc->row[i]->label);
+		v.row[i + 1].value = lang_text(c->lang,
+		    tc->row[i]->shown[tc->choice[i]]);
 		v.row[i + 1].nchoices = tc->row[i]->nchoices;
 		v.row[i + 1].choice = tc->choice[i];
 	}
@@ -203,7 +207,7 @@ screen_table_create_key(struct client *c, void *state,
 		/* The rules of the game being chosen, with the choices. */
 		screen_table_create_words(tc);
 		screen_rules_open(c, game_variants[tc->variant]->name, 0,
-		    strchr(tc->words, ' '), "Your choices");
+		    strchr(tc->words, ' '), lang_text(c->lang, "Your choices"));
 		return;
 	case KEY_ESCAPE: case 'q':
 		client_pop(c);

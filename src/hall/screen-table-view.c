@@ -76,69 +76,83 @@ screen_table_build_state(struct screen_table *ts, struct view_table *v)
 	struct table		*t = ts->table;
 	const struct game	*g = table_game(t);
 	struct game_status	 st;
+	const struct lang	*l = ts->client->lang;
 	int turn = table_turn(t), taken = table_seats_taken(t);
 
 	v->state = v->choice = v->result = NULL;
 	switch (table_phase(t)) {
 	case TABLE_WAITING:
 		if (taken < table_nseats(t))
-			snprintf(ts->state, sizeof ts->state, "waiting for %d "
-			    "more player%s", table_nseats(t) - taken,
-			    table_nseats(t) - taken == 1 ? "" : "s");
+			snprintf(ts->state, sizeof ts->state, lang_plural(l,
+			    "waiting for %d more player",
+			    "waiting for %d more players",
+			    (unsigned long)(table_nseats(t) - taken)),
+			    table_nseats(t) - taken);
 		else
-			snprintf(ts->state, sizeof ts->state, "waiting for %s "
-			    "to start (g)", table_host(t) != NULL ?
-			    table_host(t)->name : "the host");
+			snprintf(ts->state, sizeof ts->state, lang_text(l,
+			    "waiting for %s to start (g)"), table_host(t) !=
+			    NULL ? table_host(t)->name : lang_text(l,
+			    "the host"));
 		v->state = ts->state;
 		break;
 	case TABLE_OVER:
 		v->result = table_result(t);
-		snprintf(ts->state, sizeof ts->state, "game over: g to play "
-		    "again");
+		snprintf(ts->state, sizeof ts->state, "%s", lang_text(l,
+		    "game over: g to play again"));
 		v->state = ts->state;
 		break;
 	case TABLE_PLAYING:
 		g->variant->status(g, &st);
 		if (st.phase == GAME_CHOOSING) {
-			snprintf(ts->choice, sizeof ts->choice, "%s%s: %s",
-			    turn == screen_table_seat(ts) ? "you choose" :
-			    table_seat(t, turn) != NULL ?
-			    table_seat(t, turn)->name : "?",
-			    turn == screen_table_seat(ts) ? "" : " chooses",
+			const char *what = lang_text(l,
 			    (st.choices & GAME_CHOICE_MORE) ?
-			    "black (b), white (w) or two more stones (m)" :
-			    "black (b) or white (w)");
+			    N_("black (b), white (w) or two more stones (m)") :
+			    N_("black (b) or white (w)"));
+
+			if (turn == screen_table_seat(ts))
+				snprintf(ts->choice, sizeof ts->choice,
+				    lang_text(l, "you choose: %s"), what);
+			else
+				snprintf(ts->choice, sizeof ts->choice,
+				    lang_text(l, "%s chooses: %s"),
+				    table_seat(t, turn) != NULL ?
+				    table_seat(t, turn)->name : "?", what);
 			v->choice = ts->choice;
 			break;
 		}
-		snprintf(ts->state, sizeof ts->state, "%s to move",
-		    turn == screen_table_seat(ts) ? "you" : table_seat(t,
-		    turn) != NULL ?
-		    table_seat(t, turn)->name : "?");
+		if (turn == screen_table_seat(ts))
+			snprintf(ts->state, sizeof ts->state, "%s",
+			    lang_text(l, "you to move"));
+		else
+			snprintf(ts->state, sizeof ts->state, lang_text(l,
+			    "%s to move"), table_seat(t, turn) != NULL ?
+			    table_seat(t, turn)->name : "?");
 		if (st.stone_of_turn > 0 && g->variant->ply(g) > 0) {
 			size_t n = strlen(ts->state);
 
 			snprintf(ts->state + n, sizeof ts->state - n,
-			    ": stone %d of 2", st.stone_of_turn);
+			    lang_text(l, ": stone %d of 2"), st.stone_of_turn);
 		}
 		if (table_seat_side(t, turn) < 0 &&
 		    g->variant->choose != NULL) {
 			size_t n = strlen(ts->state);
 
-			snprintf(ts->state + n, sizeof ts->state - n,
-			    " (the opening's %s stone)",
-			    st.to_move == 0 ? "black" : "white");
+			snprintf(ts->state + n, sizeof ts->state - n, "%s",
+			    st.to_move == 0 ?
+			    lang_text(l, " (the opening's black stone)") :
+			    lang_text(l, " (the opening's white stone)"));
 		}
 		v->state = ts->state;
 		if (table_draw_offer(t) >= 0 || table_undo_request(t) >= 0) {
 			int who = table_undo_request(t) >= 0 ?
 			    table_undo_request(t) : table_draw_offer(t);
 
-			snprintf(ts->choice, sizeof ts->choice, "%s %s",
-			    table_seat(t, who) != NULL ?
-			    table_seat(t, who)->name : "?",
+			snprintf(ts->choice, sizeof ts->choice,
 			    table_undo_request(t) >= 0 ?
-			    "asks to take back a move" : "offers a draw");
+			    lang_text(l, "%s asks to take back a move") :
+			    lang_text(l, "%s offers a draw"),
+			    table_seat(t, who) != NULL ?
+			    table_seat(t, who)->name : "?");
 			v->choice = ts->choice;
 		}
 		break;
@@ -149,27 +163,31 @@ screen_table_build_state(struct screen_table *ts, struct view_table *v)
 static const char *
 screen_table_build_prompt(struct screen_table *ts)
 {
-	struct table	*t = ts->table;
+	struct table		*t = ts->table;
+	const struct lang	*l = ts->client->lang;
 
 	switch (ts->ask) {
 	case SCREEN_TABLE_ASK_RESIGN:
-		return "Resign this game? y/n";
+		return lang_text(l, "Resign this game? y/n");
 	case SCREEN_TABLE_ASK_PROMOTE:
-		return "Promote? y/n (Esc: neither)";
+		return lang_text(l, "Promote? y/n (Esc: neither)");
 	case SCREEN_TABLE_ASK_KICK:
-		snprintf(ts->prompt, sizeof ts->prompt, "Send away the player "
-		    "in which seat? 1-%d (Esc: no one)", table_nseats(t));
+		snprintf(ts->prompt, sizeof ts->prompt, lang_text(l,
+		    "Send away the player in which seat? 1-%d (Esc: no one)"),
+		    table_nseats(t));
 		return ts->prompt;
 	case SCREEN_TABLE_ASK_HOST:
-		snprintf(ts->prompt, sizeof ts->prompt, "Pass hosting to which "
-		    "seat? 1-%d (Esc: keep it)", table_nseats(t));
+		snprintf(ts->prompt, sizeof ts->prompt, lang_text(l,
+		    "Pass hosting to which seat? 1-%d (Esc: keep it)"),
+		    table_nseats(t));
 		return ts->prompt;
 	case SCREEN_TABLE_ASK_CPU:
-		return "Seat the computer at which level? 1 beginner, 2 easy, "
-		    "3 medium, 4 hard, 5 master (Esc: none)";
+		return lang_text(l, "Seat the computer at which level? "
+		    "1 beginner, 2 easy, 3 medium, 4 hard, 5 master "
+		    "(Esc: none)");
 	case SCREEN_TABLE_ASK_LEAVE:
-		return "Leave the table? Your seat stays yours: come back from "
-		    "the lobby. y/n";
+		return lang_text(l, "Leave the table? Your seat stays yours: "
+		    "come back from the lobby. y/n");
 	case SCREEN_TABLE_ASK_NONE:
 		break;
 	}
@@ -178,19 +196,20 @@ screen_table_build_prompt(struct screen_table *ts)
 		char text[64];
 
 		lineedit_view(ts->move_line, 20, text, sizeof text, &col);
-		snprintf(ts->prompt, sizeof ts->prompt, "Move: %s", text);
+		snprintf(ts->prompt, sizeof ts->prompt, lang_text(l,
+		    "Move: %s"), text);
 		return ts->prompt;
 	}
 	switch (screen_table_request(ts)) {
 	case SCREEN_TABLE_REQUEST_UNDO:
-		snprintf(ts->prompt, sizeof ts->prompt, "%s asks to take back "
-		    "a move: y agree, n refuse", table_seat(t,
-		    table_undo_request(t))->name);
+		snprintf(ts->prompt, sizeof ts->prompt, lang_text(l,
+		    "%s asks to take back a move: y agree, n refuse"),
+		    table_seat(t, table_undo_request(t))->name);
 		return ts->prompt;
 	case SCREEN_TABLE_REQUEST_DRAW:
-		snprintf(ts->prompt, sizeof ts->prompt, "%s offers a draw: "
-		    "y accept, n decline", table_seat(t,
-		    table_draw_offer(t))->name);
+		snprintf(ts->prompt, sizeof ts->prompt, lang_text(l,
+		    "%s offers a draw: y accept, n decline"),
+		    table_seat(t, table_draw_offer(t))->name);
 		return ts->prompt;
 	case SCREEN_TABLE_REQUEST_NONE:
 		break;
@@ -198,14 +217,15 @@ screen_table_build_prompt(struct screen_table *ts)
 	return NULL;
 }
 
-/* Add one key's hint to the hint line. */
+/* Add one key's hint (English, marked by xgettext's screen_table_hint
+ * keyword) to the hint line, in the viewer's language. */
 static void
 screen_table_hint(struct screen_table *ts, const char *hint)
 {
 	size_t	 n = strlen(ts->hints);
 
 	snprintf(ts->hints + n, sizeof ts->hints - n, "%s%s", n > 0 ? "  " :
-	    "", hint);
+	    "", lang_text(ts->client->lang, hint));
 }
 
 /*
@@ -223,7 +243,8 @@ screen_table_hints(struct screen_table *ts)
 	struct game_status	 st;
 
 	if (ts->chatting)
-		return "Enter send  Esc stop typing  PgUp/PgDn scroll";
+		return lang_text(ts->client->lang,
+		    "Enter send  Esc stop typing  PgUp/PgDn scroll");
 	ts->hints[0] = '\0';
 	if (seat >= 0 && phase == TABLE_PLAYING) {
 		if (screen_table_yonin(ts)) {
@@ -274,14 +295,15 @@ screen_table_draw(struct client *c, void *state, struct grid *g)
 
 	memset(&v, 0, sizeof v);
 	if (t == NULL) {
-		client_chrome(c, &v.chrome, "Table", "Esc lobby");
+		client_chrome(c, &v.chrome, "Table", N_("Esc lobby"));
 		view_chrome_draw(g, &v.chrome);
 		return;
 	}
 	game = table_game(t);
 	spec = table_spec(t);
 	me = screen_table_seat(ts);
-	snprintf(ts->title, sizeof ts->title, "Table %s", table_code(t));
+	snprintf(ts->title, sizeof ts->title, lang_text(c->lang, "Table %s"),
+	    table_code(t));
 	client_chrome(c, &v.chrome, ts->title, screen_table_hints(ts));
 	v.code = table_code(t);
 	v.variant = table_variant_title(spec->variant);

@@ -105,7 +105,10 @@ screen_table_in_game(const struct screen_table *ts)
 void
 screen_table_refused(struct screen_table *ts, const char *why)
 {
-	client_status(ts->client, true, "%s", why);
+	/* why is English: the hall's own reasons are marked (xgettext's
+	 * screen_table_refused keyword); the table's come as they are. */
+	client_status(ts->client, true, "%s", lang_text(ts->client->lang,
+	    why));
 }
 
 static void

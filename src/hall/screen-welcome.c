@@ -27,9 +27,9 @@ screen_welcome_draw(struct client *c, void *state, struct grid *g)
 
 	memset(&v, 0, sizeof v);
 	client_chrome(c, &v.chrome, "Welcome",
-	    "Up/Down choose  Enter select  l log in  r register  g guest  "
-	    "q quit  ? help");
-	v.tagline = HALL_TAGLINE;
+	    N_("Up/Down choose  Enter select  l log in  r register  g guest  "
+	    "q quit  ? help"));
+	v.tagline = lang_text(c->lang, HALL_TAGLINE);
 	v.motd = hall_sysop_motd(c->hall);
 	v.selected = w->selected;
 	v.passwords_ok = screen_welcome_passwords_ok(c);

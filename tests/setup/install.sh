@@ -1,9 +1,10 @@
 #!/bin/sh
 # `make install DESTDIR=...` puts everything where it belongs: the daemon
 # in sbin, the engine in bin, the man pages, the config sample (which a
-# second install does not overwrite) and the systemd unit with the
-# configured paths in it; systemd-analyze verifies the installed unit
-# where it is installed, and its security exposure is printed.
+# second install does not overwrite), the translations' catalogs and the
+# systemd unit with the configured paths in it; systemd-analyze verifies
+# the installed unit where it is installed, and its security exposure is
+# printed.
 top=${top_builddir:-.}
 : "${MAKE:=make}"
 # Our own makes, not jobs of the make that runs the tests.
@@ -36,6 +37,18 @@ for f in "$mandir/man8/gamehalld.8" "$mandir/man8/gamehallctl.8" "$mandir/man5/g
 	"$docdir/gamehall.conf.sample" "$docdir/LICENSE" "$docdir/README.md"; do
 	[ -f "$dest$f" ] || fail "$f is not installed"
 done
+
+# The translations: the daemon's catalogs (one text domain per language)
+# for each po/LANG.po written, and the standard ones for other tools.
+srcdir=${top_srcdir:-.}
+for lang in $(sed -e '/^#/d' "$srcdir/po/LINGUAS"); do
+	[ -f "$srcdir/po/$lang.po" ] || continue
+	[ -f "$dest$gamehalllocaledir/C/LC_MESSAGES/gamehall-$lang.mo" ] ||
+		fail "the $lang catalog is not in $gamehalllocaledir"
+	[ -f "$dest$localedir/$lang/LC_MESSAGES/gamehall.mo" ] ||
+		fail "the standard $lang catalog is not in $localedir"
+done
+[ -f "$srcdir/po/de.po" ] || fail "no po/de.po"
 
 unit=$dest$systemdsystemunitdir/gamehalld.service
 if [ -f "$unit" ]; then
