@@ -108,9 +108,9 @@ static void
 view_lobby_columns(int w, struct view_lobby_col *c)
 {
 	static const struct view_lobby_col base[NCOLS] = {
-		{ "Code", 6 }, { "Variant", 10 }, { "Options", 0 },
-		{ "Seats", 6 }, { "Players", 0 }, { "Watch", 6 },
-		{ "Timer", 6 }, { "Rated", 6 }, { "Open", 8 },
+		{ N_("Code"), 6 }, { N_("Variant"), 10 }, { N_("Options"), 0 },
+		{ N_("Seats"), 6 }, { N_("Players"), 0 }, { N_("Watch"), 6 },
+		{ N_("Timer"), 6 }, { N_("Rated"), 6 }, { N_("Open"), 8 },
 	};
 	int	i, fixed = 0, flex;
 
@@ -201,7 +201,8 @@ view_lobby_tables(struct grid *g, const struct view_lobby *v,
 	int				 i, x, y, rows, idx, focused;
 
 	focused = v->focus == VIEW_LOBBY_TABLES;
-	snprintf(text, sizeof text, "Tables (%d)", v->ntables);
+	snprintf(text, sizeof text, lang_text(v->chrome.lang, "Tables (%d)"),
+	    v->ntables);
 	/* One rule across both panes; the separator joins it later. */
 	view_lobby_heading(g, 0, 1, g->sx, text, focused);
 
@@ -209,7 +210,8 @@ view_lobby_tables(struct grid *g, const struct view_lobby *v,
 	x = 1;
 	for (i = 0; i < NCOLS; i++) {
 		if (c[i].w > 0) {
-			view_text_fit(g, x, 2, c[i].w - 1, &head, c[i].name);
+			view_text_fit(g, x, 2, c[i].w - 1, &head,
+			    lang_text(v->chrome.lang, c[i].name));
 			x += c[i].w;
 		}
 	}
@@ -218,7 +220,7 @@ view_lobby_tables(struct grid *g, const struct view_lobby *v,
 	y = 3;
 	if (v->ntables == 0) {
 		view_text_wrap(g, 1, y, l->lw - 2, rows, &dim,
-		    "No tables are open.");
+		    lang_text(v->chrome.lang, "No tables are open."));
 		return;
 	}
 	for (i = 0; i < rows; i++) {
@@ -274,9 +276,11 @@ view_lobby_users(struct grid *g, const struct view_lobby *v,
 
 	focused = v->focus == VIEW_LOBBY_USERS;
 	if (v->find != NULL)
-		snprintf(text, sizeof text, "Find: %s_", v->find);
+		snprintf(text, sizeof text, lang_text(v->chrome.lang,
+		    "Find: %s_"), v->find);
 	else
-		snprintf(text, sizeof text, "Online (%d)", v->nusers);
+		snprintf(text, sizeof text, lang_text(v->chrome.lang,
+		    "Online (%d)"), v->nusers);
 	view_lobby_heading(g, l->rx, 1, l->rw, text, focused);
 
 	namew = rw - 7;
@@ -296,7 +300,8 @@ view_lobby_users(struct grid *g, const struct view_lobby *v,
 			st.attr |= GRID_UNDERLINE;
 		view_text_fit(g, rx, y, namew, &st, u->name);
 		if (u->guest)
-			view_text_fit(g, rx + namew + 1, y, 6, &rst, "guest");
+			view_text_fit(g, rx + namew + 1, y, 6, &rst,
+			    lang_text(v->chrome.lang, "guest"));
 		else if (u->rating != NULL)
 			view_text_fit(g, rx + namew + 1, y, 6, &rst,
 			    u->rating);
@@ -390,11 +395,12 @@ view_lobby_chat(struct grid *g, const struct view_lobby *v,
 
 	focused = v->focus == VIEW_LOBBY_CHAT;
 	if (v->chat_back > 0)
-		snprintf(head, sizeof head,
-		    "Chat (%d older shown back; PgDn for newer)",
+		snprintf(head, sizeof head, lang_text(v->chrome.lang,
+		    "Chat (%d older shown back; PgDn for newer)"),
 		    v->chat_back);
 	else
-		snprintf(head, sizeof head, "Chat");
+		snprintf(head, sizeof head, "%s", lang_text(v->chrome.lang,
+		    "Chat"));
 	view_lobby_heading(g, 0, l->chat_head, g->sx, head, focused);
 	/* The tables/online separator runs down to the chat heading. */
 	rule = view_style(VIEW_RULE);
@@ -418,7 +424,7 @@ view_lobby_chat(struct grid *g, const struct view_lobby *v,
 	}
 	if (v->nchat == 0)
 		view_text_fit(g, 1, l->chat_y, w, &dim,
-		    "Nobody has said anything yet.");
+		    lang_text(v->chrome.lang, "Nobody has said anything yet."));
 	/* A single message taller than the pane: show its end. */
 	skip = total > l->chat_h ? total - l->chat_h : 0;
 	y = l->chat_y + (total < l->chat_h ? l->chat_h - total : 0);
@@ -442,7 +448,7 @@ view_lobby_chat(struct grid *g, const struct view_lobby *v,
 	} else
 		view_text_fit(g, 6, l->input_y, iw, &dim,
 		    v->input != NULL && *v->input != '\0' ? v->input :
-		    "(press Tab or t to chat)");
+		    lang_text(v->chrome.lang, "(press Tab or t to chat)"));
 	if (v->input_note != NULL) {
 		struct grid_style	err = view_style(VIEW_ERROR);
 		int			nw = utf8_strwidth(v->input_note);
@@ -460,19 +466,28 @@ view_lobby_draw(struct grid *g, const struct view_lobby *v,
     struct view_hits *hits)
 {
 	static const struct view_button buttons[VIEW_LOBBY_NBUTTONS] = {
-		[VIEW_LOBBY_B_NEW] = { "n", "new table", "new", 0 },
-		[VIEW_LOBBY_B_CPU] = { "v", "vs computer", "cpu", 0 },
-		[VIEW_LOBBY_B_JOIN] = { "Enter", "join", NULL, 0 },
-		[VIEW_LOBBY_B_CODE] = { "c", "join by code", "code", 0 },
-		[VIEW_LOBBY_B_WATCH] = { "w", "watch", NULL, 0 },
-		[VIEW_LOBBY_B_PROFILE] = { "p", "profile", NULL, 0 },
-		[VIEW_LOBBY_B_ACCOUNT] = { "a", "account", NULL, 0 },
-		[VIEW_LOBBY_B_SETTINGS] = { "s", "settings", NULL, 0 },
-		[VIEW_LOBBY_B_HELP] = { "?", "help", NULL, 0 },
-		[VIEW_LOBBY_B_QUIT] = { "q", "quit", NULL, 0 },
+		[VIEW_LOBBY_B_NEW] = { "n", N_("new table"), N_("new"), 0 },
+		[VIEW_LOBBY_B_CPU] = { "v", N_("vs computer"), N_("cpu"), 0 },
+		[VIEW_LOBBY_B_JOIN] = { "Enter", N_("join"), NULL, 0 },
+		[VIEW_LOBBY_B_CODE] = { "c", N_("join by code"), N_("code"), 0 },
+		[VIEW_LOBBY_B_WATCH] = { "w", N_("watch"), NULL, 0 },
+		[VIEW_LOBBY_B_PROFILE] = { "p", N_("profile"), NULL, 0 },
+		[VIEW_LOBBY_B_ACCOUNT] = { "a", N_("account"), NULL, 0 },
+		[VIEW_LOBBY_B_SETTINGS] = { "s", N_("settings"), NULL, 0 },
+		[VIEW_LOBBY_B_HELP] = { "?", N_("help"), NULL, 0 },
+		[VIEW_LOBBY_B_QUIT] = { "q", N_("quit"), NULL, 0 },
 	};
+	struct view_button	 shown[VIEW_LOBBY_NBUTTONS];
 	struct view_lobby_layout l;
 
+	/* The labels in the reader's language. */
+	for (int i = 0; i < VIEW_LOBBY_NBUTTONS; i++) {
+		shown[i] = buttons[i];
+		shown[i].label = lang_text(v->chrome.lang, buttons[i].label);
+		if (buttons[i].brief != NULL)
+			shown[i].brief = lang_text(v->chrome.lang,
+			    buttons[i].brief);
+	}
 	view_hits_clear(hits);
 	view_chrome_draw(g, &v->chrome);
 	view_lobby_layout(g->sx, g->sy, &l);
@@ -480,6 +495,6 @@ view_lobby_draw(struct grid *g, const struct view_lobby *v,
 	view_lobby_tables(g, v, &l, hits);
 	view_lobby_users(g, v, &l, hits);
 	view_lobby_chat(g, v, &l, hits);
-	view_buttons_draw(g, 0, l.buttons_y, g->sx, buttons,
+	view_buttons_draw(g, 0, l.buttons_y, g->sx, shown,
 	    VIEW_LOBBY_NBUTTONS, -1, hits);
 }

@@ -131,9 +131,9 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 
 	memset(&v, 0, sizeof v);
 	client_chrome(c, &v.chrome, "Lobby", l->focus == VIEW_LOBBY_CHAT ?
-	    "Enter send  Esc stop typing  Tab next pane  PgUp/PgDn scroll "
-	    "the chat" :
-	    "Tab next pane  j/k move  Enter join  t chat  ? help  q quit");
+	    N_("Enter send  Esc stop typing  Tab next pane  PgUp/PgDn scroll "
+	    "the chat") :
+	    N_("Tab next pane  j/k move  Enter join  t chat  ? help  q quit"));
 	v.focus = l->focus;
 
 	v.ntables = screen_lobby_build_tables(c, l);
@@ -171,8 +171,9 @@ screen_lobby_selected_code(struct client *c, struct screen_lobby *l, bool watch)
 	int	 n = screen_lobby_build_tables(c, l);
 
 	if (n <= 0) {
-		client_status(c, true, "There are no tables: nothing to "
-		    "%s.", watch ? "watch" : "join");
+		client_status(c, true, "%s", lang_text(c->lang, watch ?
+		    N_("There are no tables: nothing to watch.") :
+		    N_("There are no tables: nothing to join.")));
 		return NULL;
 	}
 	if (l->table_sel < 0 || l->table_sel >= n) {
@@ -236,7 +237,8 @@ screen_lobby_quit(struct client *c)
 {
 	char	 bye[IDENTITY_NAME_LEN + 32];
 
-	snprintf(bye, sizeof bye, "Goodbye, %s.", c->identity != NULL ?
+	snprintf(bye, sizeof bye, lang_text(c->lang, "Goodbye, %s."),
+	    c->identity != NULL ?
 	    c->identity->name : "");
 	client_leave(c, bye);
 }
