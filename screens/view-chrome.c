@@ -130,8 +130,11 @@ view_chrome_draw(struct grid *g, const struct view_chrome *c)
 		snprintf(right, sizeof right, "%s", c->who);
 	if (c->online >= 0) {
 		size_t	len = strlen(right);
-		snprintf(right + len, sizeof right - len, "%s%d online",
-		    len > 0 ? "  " : "", c->online);
+		snprintf(right + len, sizeof right - len, "%s", len > 0 ?
+		    "  " : "");
+		len = strlen(right);
+		snprintf(right + len, sizeof right - len, lang_text(c->lang,
+		    "%d online"), c->online);
 	}
 	if (c->clock != NULL) {
 		size_t	len = strlen(right);

@@ -72,7 +72,7 @@ view_settings_draw(struct grid *g, const struct view_settings *v,
 		    v->term != NULL && *v->term != '\0' ? v->term : "(none)");
 	view_text_fit(g, x, 3, g->sx - 4, &dim, text);
 
-	y = 5;
+	y = 4;		/* four rows and the preview's words fit 24 lines */
 	for (i = 0; i < VIEW_NSETTINGS; i++, y += 2) {
 		st = i == v->selected ? view_style(VIEW_KEY) : norm;
 		if (i == v->selected)
@@ -107,7 +107,6 @@ view_settings_draw(struct grid *g, const struct view_settings *v,
 	}
 
 	/* A preview: lines, stones and the colours as they will look. */
-	y++;
 	if (y + 5 < g->sy - 2) {
 		grid_hline(g, 0, y, g->sx, GRID_LINE_LIGHT, &rule);
 		snprintf(text, sizeof text, " %s ", lang_text(l, "Preview"));
@@ -127,7 +126,7 @@ view_settings_draw(struct grid *g, const struct view_settings *v,
 			cs.fg = (uint16_t)(colour + GRID_BRIGHT);
 			grid_put(g, cx + colour * 4, y + 2, &cs, "Aa");
 		}
-		view_text_wrap(g, x, y + 5, g->sx - 4, g->sy - 3 - (y + 5),
+		view_text_wrap(g, x, y + 4, g->sx - 4, g->sy - 3 - (y + 4),
 		    &dim, lang_text(l, "If the lines above look broken, "
 		    "choose ASCII; if the colours look wrong or you prefer "
 		    "none, choose 16 or none. The choice lasts for this "

@@ -487,7 +487,8 @@ client_chrome(struct client *c, struct view_chrome *v, const char *screen,
 	v->screen = lang_text(c->lang, screen);
 	if (c->identity != NULL) {
 		snprintf(c->who, sizeof c->who, "%s%s", c->identity->name,
-		    c->identity->kind == IDENTITY_GUEST ? " (guest)" : "");
+		    c->identity->kind == IDENTITY_GUEST ?
+		    lang_text(c->lang, " (guest)") : "");
 		v->who = c->who;
 	}
 	v->online = (int)c->hall->online;
