@@ -80,7 +80,8 @@ static const char *const rules_gomoku_text[] = {
 	"be offered (d) and accepted."),
 	N_("- In a rated game a draw counts half a win for both ratings."),
 	N_("#How to win: the four-three"),
-	N_("Black's first move is worth a lot: a computer search in 1994 showed "
+	N_("Black's first move is worth a lot: a computer search in 1994 "
+	    "showed "
 	"that on an empty 15×15 board without restrictions Black wins with "
 	"best play. The way there is too long to learn by heart; learn the "
 	"shapes instead."),
@@ -89,7 +90,8 @@ static const char *const rules_gomoku_text[] = {
 	"four, with two points to win."),
 	N_("- Keep making fours: each one forces a block, and the blocks can "
 	"build your four-three."),
-	N_("- Block the opponent's four before you make your own three, and his "
+	N_("- Block the opponent's four before you make your own three, and "
+	    "his "
 	"open three before it becomes an open four."),
 	N_("- Start near the centre, where the most lines of five pass."),
 	N_("#Options a table may change"),
@@ -230,7 +232,8 @@ static const char *const rules_standard_text[] = {
 	N_("#How to play"),
 	N_("- Take turns placing one stone on any empty point. Stones never "
 	"move and are never taken."),
-	N_("- There are no restricted points: you may make an overline, it just "
+	N_("- There are no restricted points: you may make an overline, it "
+	    "just "
 	"does not win, and the game goes on."),
 	RULES_SWAP_LINES,
 	N_("#How it ends"),
@@ -297,7 +300,8 @@ static const char *const rules_renju_text[] = {
 	"an exact five. Two such points five apart (.XXXX.) are one open "
 	"four; two points closer together on one line (X.XXX.X) are two "
 	"fours."),
-	N_("- A three is a line, with no four in it, where one more stone makes "
+	N_("- A three is a line, with no four in it, where one more stone "
+	    "makes "
 	"an open four - and that stone must itself be allowed for Black. A "
 	"\"three\" whose only way to an open four is restricted is no three."),
 	N_("- Two or more fours at once: double-four. Two or more threes at "
@@ -356,7 +360,8 @@ const struct rules_page rules_page_renju = {
 
 static const char *const rules_connect6_text[] = {
 	N_("#The aim"),
-	N_("Six or more in a row wins. Connect6 is five in a row raised by one, "
+	N_("Six or more in a row wins. Connect6 is five in a row raised by "
+	    "one, "
 	"with a turn order that makes it fair without any special rules."),
 	N_("#Setting up"),
 	N_("- A 19×19 board (13×13 or 15×15 if the table chooses), empty."),
@@ -366,7 +371,8 @@ static const char *const rules_connect6_text[] = {
 	N_("- After Black's first stone, White and Black each place two stones "
 	"a turn, one after the other, on any empty points. The two need not "
 	"be next to each other."),
-	N_("- The turn passes after the second stone. The table shows \"stone 1 "
+	N_("- The turn passes after the second stone. The table shows \"stone "
+	    "1 "
 	"of 2\" and \"stone 2 of 2\"; the last pair is marked on the board."),
 	N_("- Stones never move and are never taken. No swap, no restricted "
 	"points."),

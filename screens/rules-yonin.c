@@ -23,7 +23,8 @@ static const struct rules_option rules_yonin_options[] = {
 	    { N_("to the eliminator, keeping the way they face"),
 	    N_("ownerless: they never move or attack, and anyone may capture "
 	    "them") } },
-	{ "movelimit", N_("Move limit"), N_("moves by all players together before "
+	{ "movelimit", N_("Move limit"),
+	    N_("moves by all players together before "
 	    "the game stops: then players are ranked by eliminations, then "
 	    "pieces (in pairs it is a draw)"),
 	    { "0", "200", "400", "800" },
@@ -73,14 +74,16 @@ static const char *const rules_yonin_text[] = {
 	"pawn that reaches its last rank must promote. A promoted silver or "
 	"pawn moves as a gold; a promoted rook (dragon) moves as a rook plus "
 	"one step diagonally."),
-	N_("- Not allowed: two unpromoted pawns of yours facing your way on one "
+	N_("- Not allowed: two unpromoted pawns of yours facing your way on "
+	    "one "
 	"of your lines (a file for S and N, a rank for W and E; inherited "
 	"pawns facing elsewhere do not count); a pawn drop that mates; a pawn where it could never "
 	"move again; dropping a pawn just in front of an overturned king "
 	"(moving one there is fine); any move that leaves your own king in "
 	"check."),
 	N_("#Out, and the end"),
-	N_("- A player is judged when the turn reaches him: with no legal move, "
+	N_("- A player is judged when the turn reaches him: with no legal "
+	    "move, "
 	"in check or not, he is out."),
 	N_("- His king is overturned (drawn with ×) and stays as a block that "
 	"nobody can capture, enter or pass, and that attacks nothing."),
@@ -118,7 +121,8 @@ static const char *const rules_yonin_text[] = {
 	N_("- ▲ ▶ ▼ ◀ show which way a piece faces as you see the board; + "
 	"before the letter means promoted."),
 	N_("- A king on red is in check: its player moves next."),
-	N_("- * (or a green square) marks where the piece you picked up may go, "
+	N_("- * (or a green square) marks where the piece you picked up may "
+	    "go, "
 	"when the table shows legal moves."),
 	N_("- × in place of the arrow: an overturned king."),
 	N_("#Common questions"),
@@ -126,10 +130,12 @@ static const char *const rules_yonin_text[] = {
 	N_("No. You move at once, and play goes on clockwise from you. The "
 	"turns skipped are not made up."),
 	N_("?Can I capture a king?"),
-	N_("No. A king in check must get out of it; if it cannot, its player is "
+	N_("No. A king in check must get out of it; if it cannot, its player "
+	    "is "
 	"out and the king is overturned."),
 	N_("?Where do a loser's pieces go?"),
-	N_("His king stays overturned as a block. His board pieces and his hand "
+	N_("His king stays overturned as a block. His board pieces and his "
+	    "hand "
 	"go to the player who checked him, facing as before - or, if the "
 	"table says so, his board pieces stay ownerless and anyone may "
 	"capture them."),

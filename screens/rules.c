@@ -32,16 +32,19 @@ static const struct rules_option rules_common[] = {
 	{ "private", N_("Listed"),
 	    N_("whether the lobby lists the table or friends join by its code"),
 	    { "no", "yes" },
-	    { N_("open: listed in the lobby"), N_("private: joined by its code") } },
+	    { N_("open: listed in the lobby"),
+	    N_("private: joined by its code") } },
 	{ "rotate", N_("First player rotates"),
 	    N_("the first player is drawn for the first game and moves on by "
 	    "one seat each game after"),
 	    { "on", "off" },
-	    { N_("on: it moves on each game"), N_("off: the same seat starts") } },
+	    { N_("on: it moves on each game"),
+	    N_("off: the same seat starts") } },
 	{ "level", N_("Computer"),
 	    N_("how strong the computer plays"),
 	    { "1", "2", "3", "4", "5" },
-	    { N_("beginner"), N_("easy"), N_("medium"), N_("hard"), N_("master") } },
+	    { N_("beginner"), N_("easy"), N_("medium"), N_("hard"),
+	    N_("master") } },
 };
 
 int

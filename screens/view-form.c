@@ -109,7 +109,8 @@ view_form_draw(struct grid *g, const struct view_form *v,
 	y += 2;
 
 	if (v->busy && y <= last)
-		view_text_fit(g, x0, y, fw, &dim, lang_text(l, "Checking, one moment..."));
+		view_text_fit(g, x0, y, fw, &dim, lang_text(l,
+		    "Checking, one moment..."));
 	else if (v->message != NULL && y <= last) {
 		st = view_style(v->message_error ? VIEW_ERROR : VIEW_GOOD);
 		view_text_wrap(g, x0, y, fw, last - y + 1, &st, v->message);

@@ -40,11 +40,13 @@ static const char *const view_help_text[] = {
 	N_("p, Enter on a name\ta profile; r in it reports him to the sysop"),
 	N_("t, then /ignore NAME\tstop seeing his chat (/unignore NAME)"),
 	N_("S\tthe sysop menu (sysops only)"),
-	N_("q, Ctrl-D, Ctrl-C\tleave the hall (Ctrl-C asks first in your game)"),
+	N_("q, Ctrl-D, Ctrl-C\tleave the hall (Ctrl-C asks first in your "
+	    "game)"),
 	N_("#Table"),
 	N_("?\tthis table's rules, its options as set, its keys"),
 	N_("Arrows, h j k l\tmove the cursor on the board"),
-	N_("Enter, Space\tplace a stone; shogi: pick up a piece, then its square"),
+	N_("Enter, Space\tplace a stone; shogi: pick up a piece, then its "
+	    "square"),
 	N_("Mouse\tclick a point, a piece, a square or a piece in your hand"),
 	N_(":\ttype a move (h8, 7g7f, 7g7f+, P*5e)"),
 	N_("1 2 3 4\tshogi: drop a rook, gold, silver or pawn from your hand"),
@@ -80,7 +82,8 @@ static const char *const view_help_text[] = {
 	N_("d\tgo back to what your terminal told"),
 	N_("#Connecting"),
 	N_("ssh NAME@HOST\tlog in as NAME: straight in with a registered key"),
-	N_("ssh HOST\tthe welcome screen: log in, register, or play as a guest"),
+	N_("ssh HOST\tthe welcome screen: log in, register, or play as a "
+	    "guest"),
 	N_("ssh -t HOST join CODE\tgo straight to a table (also: watch CODE)"),
 };
 

@@ -84,7 +84,8 @@ view_table_create_draw(struct grid *g, const struct view_table_create *v,
 	}
 	{
 		const struct view_button b[] = {
-			{ "Enter", lang_text(l, "open the table"), lang_text(l, "open"), 0 },
+			{ "Enter", lang_text(l, "open the table"), lang_text(l,
+			    "open"), 0 },
 			{ "Esc", lang_text(l, "cancel"), NULL, 0 },
 		};
 

@@ -107,7 +107,8 @@ view_table_seat(struct grid *g, int x, int y, int w, const struct view_table *v,
 	int at = 0, end = x + w;
 
 	if (s->name == NULL) {
-		snprintf(flags, sizeof flags, lang_text(v->chrome.lang, "  seat %d: empty"), i + 1);
+		snprintf(flags, sizeof flags, lang_text(v->chrome.lang,
+		    "  seat %d: empty"), i + 1);
 		view_text_fit(g, x, y, w, &dim, flags);
 		return;
 	}
@@ -159,11 +160,14 @@ view_table_seat(struct grid *g, int x, int y, int w, const struct view_table *v,
 		    " (%s)", s->standin);
 	else if (s->away && s->away_left >= 0)
 		snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
-		    " %s %ds%s", s->elsewhere ? lang_text(v->chrome.lang, "in lobby") : lang_text(v->chrome.lang, "away"),
-		    s->away_left, s->no_key ? lang_text(v->chrome.lang, " no key") : "");
+		    " %s %ds%s", s->elsewhere ? lang_text(v->chrome.lang,
+		    "in lobby") : lang_text(v->chrome.lang, "away"),
+		    s->away_left, s->no_key ? lang_text(v->chrome.lang,
+		    " no key") : "");
 	else if (s->away)
 		snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
-		    " %s", s->elsewhere ? lang_text(v->chrome.lang, "in lobby") : lang_text(v->chrome.lang, "away"));
+		    " %s", s->elsewhere ? lang_text(v->chrome.lang,
+		    "in lobby") : lang_text(v->chrome.lang, "away"));
 	/* The turn clock has the row's last cells, always the same ones,
 	 * so a tick redraws only its digits. */
 	if (s->timed) {
@@ -188,7 +192,8 @@ view_table_seat(struct grid *g, int x, int y, int w, const struct view_table *v,
 		if (nw < 6)
 			nw = 6;
 		if (s->standin != NULL) {
-			snprintf(held, sizeof held, lang_text(v->chrome.lang, "CPU for %s"), s->name);
+			snprintf(held, sizeof held, lang_text(v->chrome.lang,
+			    "CPU for %s"), s->name);
 			at += view_text_fit(g, x + at, y, nw, &name, held);
 		} else
 			at += view_text_fit(g, x + at, y, nw, &name, s->name);
@@ -300,7 +305,8 @@ view_table_chat(struct grid *g, int x, int y, int w, int h,
 	if (v->nchat == 0) {
 		struct grid_style dim = view_style(VIEW_DIM);
 
-		view_text_fit(g, x, y + h - 1, w, &dim, lang_text(v->chrome.lang, "(no messages yet)"));
+		view_text_fit(g, x, y + h - 1, w, &dim,
+		    lang_text(v->chrome.lang, "(no messages yet)"));
 		return;
 	}
 	yy = y + (total < h ? h - total : 0);
@@ -400,7 +406,8 @@ view_table_draw(struct grid *g, const struct view_table *v,
 	snprintf(text, sizeof text, "%s%s%s  %s%s%s%s%s%s",
 	    v->variant != NULL ? v->variant : "", v->options != NULL &&
 	    *v->options != '\0' ? " " : "", v->options != NULL ?
-	    v->options : "", v->rated ? lang_text(v->chrome.lang, "rated") : lang_text(v->chrome.lang, "unrated"),
+	    v->options : "", v->rated ? lang_text(v->chrome.lang,
+	    "rated") : lang_text(v->chrome.lang, "unrated"),
 	    !v->rated && v->unrated_why != NULL ? " (" : "",
 	    !v->rated && v->unrated_why != NULL ? v->unrated_why : "",
 	    !v->rated && v->unrated_why != NULL ? ")" : "",
@@ -421,7 +428,8 @@ view_table_draw(struct grid *g, const struct view_table *v,
 		}
 	}
 	if (v->watchers > 0) {
-		snprintf(text, sizeof text, lang_text(v->chrome.lang, "%d watching"), v->watchers);
+		snprintf(text, sizeof text, lang_text(v->chrome.lang,
+		    "%d watching"), v->watchers);
 		view_text_fit(g, l.px + 2, y++, l.pw - 2, &dim, text);
 	}
 	y += view_table_para(g, l.px, y, l.pw, 2, VIEW_HEADING, v->state);
@@ -441,7 +449,8 @@ view_table_draw(struct grid *g, const struct view_table *v,
 	if (moves_h > 8)
 		moves_h = 8;
 	{
-		view_table_heading(g, l.px, y++, l.pw, lang_text(v->chrome.lang, "Moves"));
+		view_table_heading(g, l.px, y++, l.pw, lang_text(v->chrome.lang,
+		    "Moves"));
 		view_table_moves(g, l.px, y, l.pw, moves_h, v);
 		y += moves_h;
 	}
@@ -449,7 +458,8 @@ view_table_draw(struct grid *g, const struct view_table *v,
 	if (chat_h < 1)
 		return;
 	view_table_heading(g, l.px, y++, l.pw, v->chat_back > 0 ?
-	    lang_text(v->chrome.lang, "Chat (scrolled back)") : lang_text(v->chrome.lang, "Chat"));
+	    lang_text(v->chrome.lang,
+	    "Chat (scrolled back)") : lang_text(v->chrome.lang, "Chat"));
 	view_hits_add(hits, l.px, y, l.pw, chat_h + 1, VIEW_HIT_CHAT, 0);
 	view_table_chat(g, l.px, y, l.pw, chat_h, v);
 	y += chat_h;
@@ -462,6 +472,7 @@ view_table_draw(struct grid *g, const struct view_table *v,
 		    "");
 		grid_cursor(g, l.px + n + v->input_cursor, y, 1);
 	} else
-		view_text_fit(g, l.px, y, l.pw, &dim, lang_text(v->chrome.lang, "c: chat"));
+		view_text_fit(g, l.px, y, l.pw, &dim, lang_text(v->chrome.lang,
+		    "c: chat"));
 
 }

@@ -41,7 +41,8 @@ view_top_draw(struct grid *g, const struct view_top *v,
 {
 	const struct lang	*l = v->chrome.lang;
 	const struct view_button buttons[] = {
-		{ "\xe2\x86\x90/\xe2\x86\x92", lang_text(l, "variant"), NULL, 0 },
+		{ "\xe2\x86\x90/\xe2\x86\x92", lang_text(l, "variant"), NULL,
+		    0 },
 		{ "Enter", lang_text(l, "profile"), NULL, 0 },
 		{ "Esc", lang_text(l, "back"), NULL, 0 },
 	};
@@ -67,10 +68,12 @@ view_top_draw(struct grid *g, const struct view_top *v,
 	view_text_fit(g, x + 6 + nw, y, 7, &head, lang_text(l, "Rating"));
 	view_text_fit(g, x + 14 + nw, y, 5, &head, "RD");
 	view_text_fit(g, x + 20 + nw, y, 6, &head, lang_text(l, "Games"));
-	view_text_fit(g, x + 27 + nw, y, 14, &head, lang_text(l, "Won/lost/drawn"));
+	view_text_fit(g, x + 27 + nw, y, 14, &head, lang_text(l,
+	    "Won/lost/drawn"));
 	if (v->nrows == 0)
 		view_text_wrap(g, x, VIEW_TOP_LIST_Y, g->sx - 4, 3, &dim,
-		    lang_text(l, "Nobody has played a rated game of this variant yet."));
+		    lang_text(l,
+		    "Nobody has played a rated game of this variant yet."));
 	rows = view_top_rows(g->sx, g->sy);
 	for (i = 0; i < rows; i++) {
 		idx = v->top + i;
@@ -96,7 +99,8 @@ view_top_draw(struct grid *g, const struct view_top *v,
 		view_text_fit(g, x + 27 + nw, y, 14, st, text);
 		view_hits_add(hits, x, y, g->sx - 4, 1, VIEW_HIT_TOP_ROW, idx);
 	}
-	snprintf(text, sizeof text, lang_text(l, "- and ? : provisional (RD %d or more), "
+	snprintf(text, sizeof text, lang_text(l,
+	    "- and ? : provisional (RD %d or more), "
 	    "not ranked yet"), v->provisional_rd);
 	view_text_fit(g, x, g->sy - 3, g->sx - 4, &dim, text);
 	view_buttons_draw(g, 0, g->sy - 2, g->sx, buttons, 3, -1, hits);

@@ -86,9 +86,11 @@ view_welcome_draw(struct grid *g, const struct view_welcome *v,
 			view_text_wrap(g, bx + 3, y, bw - 6, rows,
 			    v->passwords_ok ? &dim : &err,
 			    v->passwords_ok ?
-			    lang_text(l, "Telnet is clear text: anyone on the way can read "
+			    lang_text(l,
+			    "Telnet is clear text: anyone on the way can read "
 			    "what you type, passwords too. Prefer ssh.") :
-			    lang_text(l, "Telnet is clear text, so this hall takes no "
+			    lang_text(l,
+			    "Telnet is clear text, so this hall takes no "
 			    "passwords here: play as a guest, or use ssh to "
 			    "log in."));
 	}

@@ -61,9 +61,9 @@ struct grid_style view_style(enum view_role);
  * One line of s (len bytes) that fits w columns (terminal cells), broken
  * at a space when a word would cross the edge, beside a wide character
  * (Chinese has no spaces; never before its closing punctuation), inside
- * the word when it alone is too long, or at a newline.  Returns the bytes of the line (trailing spaces
- * not included) and sets *next to where the following line starts; at the
- * end of s, *next == len.
+ * the word when it alone is too long, or at a newline.  Returns the bytes
+ * of the line (trailing spaces not included) and sets *next to where the
+ * following line starts; at the end of s, *next == len.
  */
 size_t	view_text_line(const char *s, size_t len, int w, size_t *next);
 /* Rows s needs word-wrapped to w columns (at least 1). */

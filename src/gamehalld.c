@@ -224,7 +224,8 @@ gamehalld_languages(const struct config *cfg)
 	}
 	for (int i = 0; i < lang_count(); i++) {
 		if (!lang_translated(lang_at(i)) && at < sizeof missing)
-			at += (size_t)snprintf(missing + at, sizeof missing - at,
+			at += (size_t)snprintf(missing + at,
+			    sizeof missing - at,
 			    " %s", lang_at(i)->code);
 	}
 	if (missing[0] != '\0')

@@ -214,7 +214,8 @@ screen_register_open(struct client *c)
 	if (r == NULL)
 		return;
 	form_init(&r->form, "Register a name");
-	r->form.lines[0] = N_("A name keeps your rating and your games. 2 to 16 "
+	r->form.lines[0] = N_("A name keeps your rating and your games. 2 to "
+	    "16 "
 	    "letters, digits, '-' or '_'; the same name in other capitals "
 	    "counts as taken.");
 	r->form.lines[1] = N_("The password is asked twice and not shown.");

@@ -100,7 +100,8 @@ screen_table_create_draw(struct client *c, void *state, struct grid *g)
 	    N_("New table"), tc->cpu ? N_("Up/Down choose  Left/Right change  "
 	    "Enter play  ? rules  Esc cancel") : N_("Up/Down choose  "
 	    "Left/Right change  Enter open  ? rules  Esc cancel"));
-	v.title = lang_text(c->lang, tc->cpu ? N_("Play the computer (unrated)") :
+	v.title = lang_text(c->lang,
+	    tc->cpu ? N_("Play the computer (unrated)") :
 	    N_("Open a new table"));
 	v.row[0].label = lang_text(c->lang, "Variant");
 	v.row[0].value = table_variant_title(game_variants[tc->variant]->name);

@@ -141,21 +141,27 @@ START_TEST(test_settings_words)
 	char			 line[256];
 
 	ck_assert_ptr_nonnull(p);
-	ck_assert_int_eq(rules_setting(NULL, p, "overline=on", line, sizeof line),
+	ck_assert_int_eq(rules_setting(NULL, p, "overline=on", line,
+	    sizeof line),
 	    0);
 	ck_assert_str_eq(line, "Overline: counts as five (six or more wins "
 	    "too)");
-	ck_assert_int_eq(rules_setting(NULL, p, "size=19", line, sizeof line), 0);
+	ck_assert_int_eq(rules_setting(NULL, p, "size=19", line, sizeof line),
+	    0);
 	ck_assert_str_eq(line, "Board: 19×19");
-	ck_assert_int_eq(rules_setting(NULL, p, "timer=60", line, sizeof line), 0);
+	ck_assert_int_eq(rules_setting(NULL, p, "timer=60", line, sizeof line),
+	    0);
 	ck_assert_str_eq(line, "Turn timer: 60 seconds a turn");
-	ck_assert_int_eq(rules_setting(NULL, p, "cpu=1", line, sizeof line), -1);
-	ck_assert_int_eq(rules_setting(NULL, p, "opening=swap", line, sizeof line),
+	ck_assert_int_eq(rules_setting(NULL, p, "cpu=1", line, sizeof line),
+	    -1);
+	ck_assert_int_eq(rules_setting(NULL, p, "opening=swap", line,
+	    sizeof line),
 	    -1);
 	p = rules_page_find("yonin");
 	ck_assert_ptr_nonnull(p);
 	ck_assert_str_eq(p->title, "Four-player shogi");
-	ck_assert_int_eq(rules_setting(NULL, p, "movelimit=300", line, sizeof line),
+	ck_assert_int_eq(rules_setting(NULL, p, "movelimit=300", line,
+	    sizeof line),
 	    0);
 	ck_assert_str_eq(line, "Move limit: 300");
 	/* Every variant the engine has has a page. */
