@@ -27,10 +27,11 @@ stone_goal_fives(const struct stone_board *b, int c, int *first)
 	return n;
 }
 
-/* Whether a point is on a line with one of c's stones within four: only
- * such points can make a four. */
+/* Whether some point on one of p's lines, within four of it, passes
+ * `test` for colour c: only those points can take part in a five with p. */
 static int
-stone_goal_near(const struct stone_board *b, int p, int c)
+stone_goal_lines_any(const struct stone_board *b, int p, int c,
+    int (*test)(const struct stone_board *, int, int))
 {
 	int	 col = p / b->size, row = p % b->size;
 
@@ -42,11 +43,41 @@ stone_goal_near(const struct stone_board *b, int p, int c)
 			if (k == 0 || x < 0 || y < 0 || x >= b->size ||
 			    y >= b->size)
 				continue;
-			if (b->cell[x * b->size + y] == c)
+			if (test(b, x * b->size + y, c))
 				return 1;
 		}
 	}
 	return 0;
+}
+
+static int
+stone_goal_is_own(const struct stone_board *b, int q, int c)
+{
+	return b->cell[q] == c;
+}
+
+static int
+stone_goal_is_five_point(const struct stone_board *b, int q, int c)
+{
+	return b->cell[q] == STONE_EMPTY && stone_board_longest(b, q, c) >= 5;
+}
+
+/* A point on a line with one of c's stones within four: only such points
+ * can make a four. */
+static int
+stone_goal_near(const struct stone_board *b, int p, int c)
+{
+	return stone_goal_lines_any(b, p, c, stone_goal_is_own);
+}
+
+static int stone_goal_four_wins(struct stone_board *, int c, int depth);
+
+/* c's stone on p made a four: a five point on one of p's lines, within
+ * four of it (nowhere else can a new one be). */
+static int
+stone_goal_four_at(const struct stone_board *b, int p, int c)
+{
+	return stone_goal_lines_any(b, p, c, stone_goal_is_five_point);
 }
 
 /*
@@ -66,19 +97,60 @@ stone_goal_fours(struct stone_board *b, int c, int depth)
 	if (n == 0 || depth <= 0)
 		return 0;
 	stone_board_put(b, block, o);
-	if (stone_goal_fives(b, o, NULL) == 0) {
-		for (int p = 0; p < b->size * b->size && !won; p++) {
-			if (b->cell[p] != STONE_EMPTY ||
-			    !stone_goal_near(b, p, c))
-				continue;
-			stone_board_put(b, p, c);
-			if (stone_goal_fives(b, c, NULL) > 0)
-				won = stone_goal_fours(b, c, depth - 1);
-			stone_board_take(b, p);
-		}
-	}
+	if (stone_goal_fives(b, o, NULL) == 0)
+		won = stone_goal_four_wins(b, c, depth - 1);
 	stone_board_take(b, block);
 	return won;
+}
+
+/* c to move, the opponent without a five point: does some four of c's
+ * win by fours (stone_goal_fours, depth more)?  b is put back. */
+static int
+stone_goal_four_wins(struct stone_board *b, int c, int depth)
+{
+	int	 won = 0;
+
+	for (int p = 0; p < b->size * b->size && !won; p++) {
+		if (b->cell[p] != STONE_EMPTY || !stone_goal_near(b, p, c))
+			continue;
+		stone_board_put(b, p, c);
+		if (stone_goal_four_at(b, p, c))
+			won = stone_goal_fours(b, c, depth);
+		stone_board_take(b, p);
+	}
+	return won;
+}
+
+int
+stone_goal_reach(const struct stone_board *b, int c, int len, int stones)
+{
+	int	 o = stone_goal_other(c), n = b->size;
+
+	for (int d = 0; d < STONE_NDIRS; d++) {
+		int dx = stone_dir_step[d][0], dy = stone_dir_step[d][1];
+
+		for (int x = 0; x < n; x++) {
+			for (int y = 0; y < n; y++) {
+				int ex = x + (len - 1) * dx;
+				int ey = y + (len - 1) * dy;
+				int own = 0, k;
+
+				if (ex < 0 || ey < 0 || ex >= n || ey >= n)
+					continue;
+				for (k = 0; k < len; k++) {
+					int v = b->cell[(x + k * dx) * n +
+					    y + k * dy];
+
+					if (v == o)
+						break;
+					own += v == c;
+				}
+				if (k == len && own >= len - stones)
+					return 1;
+			}
+		}
+	}
+	return 0;
 }
 
 int
@@ -92,6 +164,11 @@ stone_goal_met(const struct stone_board *now, int c, enum stone_goal goal)
 		return stone_goal_fives(&b, o, NULL) == 0;
 	case STONE_GOAL_VCF:
 		return stone_goal_fours(&b, c, STONE_GOAL_VCF_DEPTH);
+	case STONE_GOAL_HOLD:
+		return stone_goal_fives(&b, o, NULL) == 0 &&
+		    !stone_goal_four_wins(&b, o, STONE_GOAL_VCF_DEPTH);
+	case STONE_GOAL_BLOCK_SIX:
+		return !stone_goal_reach(&b, o, 6, 2);
 	case STONE_GOAL_FOUR_THREE:
 		break;
 	}

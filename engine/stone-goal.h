@@ -16,6 +16,12 @@
  *                          the same way (at most STONE_GOAL_VCF_DEPTH
  *                          fours), the opponent never getting a five
  *                          point of his own on the way
+ *   STONE_GOAL_HOLD        the opponent has no five point, and no win by
+ *                          fours of his own (a four, then the same as
+ *                          STONE_GOAL_VCF): c's block held
+ *   STONE_GOAL_BLOCK_SIX   Connect6, after c's whole turn: the opponent
+ *                          cannot make six in a row with the two stones
+ *                          of his next turn
  */
 #ifndef ENGINE_STONE_GOAL_H
 #define ENGINE_STONE_GOAL_H
@@ -28,11 +34,18 @@ enum stone_goal {
 	STONE_GOAL_BLOCK,
 	STONE_GOAL_FOUR_THREE,
 	STONE_GOAL_VCF,
+	STONE_GOAL_HOLD,
+	STONE_GOAL_BLOCK_SIX,
 };
 
 /* Five points of colour c (STONE_BLACK, STONE_WHITE); the first in
  * *first (-1 when none).  Returns how many. */
 int	stone_goal_fives(const struct stone_board *, int c, int *first);
+/* Whether colour c can make `len` in a row by adding `stones` stones: a
+ * line of len points with none of the opponent's and at least
+ * len - stones of c's. */
+int	stone_goal_reach(const struct stone_board *, int c, int len,
+	    int stones);
 /* Whether colour c's last move met the goal (see above). */
 int	stone_goal_met(const struct stone_board *, int c, enum stone_goal);
 

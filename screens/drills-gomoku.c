@@ -1,31 +1,35 @@
 /*
- * drills-gomoku.c - technique drills for the five-in-a-row family: twenty
- * positions, Black to move, where one move (sometimes one of two or three)
- * does the job - a five, the block of White's four, a four-three, a win by
- * fours alone.  Each is set up from gh-setup tokens and the move is judged
- * by the engine (engine/stone-goal.h); a wrong try shows the hint, s the
- * solution.  tests/unit/test-hall-screens-rules.c checks every solution
- * and that only a few points solve each.
+ * drills-gomoku.c - technique drills for the five-in-a-row family:
+ * twenty-five positions, Black to move, where one move (sometimes one of
+ * two or three) does the job - a five, the block of White's four, a
+ * four-three, a win by fours alone, and the end of White's three where
+ * the block holds (the other loses to his fours).  Each is set up from
+ * gh-setup tokens and the move is judged by the engine
+ * (engine/stone-goal.h); a wrong try shows the hint, s the solution.
+ * tests/unit/test-lesson.c checks every solution, that only a few points
+ * solve each, and that the tempting wrong blocks lose.
  */
 #include <stddef.h>
-#include <string.h>
 
 #include "screens/lesson.h"
 
 #define FIVE(setup, answer, text, hint, solution) \
 	{ "gomoku", setup, LESSON_FIVE, answer, text, hint, \
-	    "Five: that wins.", solution }
+	    "Five: that wins.", solution, NULL }
 #define BLOCK(setup, answer, text, hint, solution) \
 	{ "gomoku", setup, LESSON_BLOCK, answer, text, hint, \
-	    "Blocked: White has no five to make.", solution }
+	    "Blocked: White has no five to make.", solution, NULL }
 #define FOUR_THREE(setup, answer, text, hint, solution) \
 	{ "gomoku", setup, LESSON_FOUR_THREE, answer, text, hint, \
 	    "A four-three: White blocks the four, the three becomes an open " \
-	    "four.", solution }
+	    "four.", solution, NULL }
+#define HOLD(setup, answer, wrong, text, hint, solution) \
+	{ "gomoku", setup, LESSON_HOLD, answer, text, hint, \
+	    "Held: White has no win by fours left.", solution, wrong }
 #define VCF(setup, answer, text, hint, solution) \
 	{ "gomoku", setup, LESSON_VCF, answer, text, hint, \
 	    "A win by fours: every White reply is forced, and the last four " \
-	    "is double.", solution }
+	    "is double.", solution, NULL }
 
 static const struct lesson_step drills_gomoku_steps[] = {
 	/* Win now. */
@@ -113,16 +117,46 @@ static const struct lesson_step drills_gomoku_steps[] = {
 	    "Win with fours only: every move a four, until one is double.",
 	    "Column f and the diagonal e7 d8 c9 meet at one point.",
 	    "f6: two fours at once, column f3-f6 and the diagonal f6-c9."),
+	/* Block the right end: of the two (or three) blocks, one holds. */
+	HOLD("black c3 m3 c13 n13 white h8 i8 j8 k9 k10 k11 tomove black",
+	    "k8", "g8",
+	    "White's three h8 i8 j8 can be blocked at either end. Only one "
+	    "block holds: find it.",
+	    "At the wrong end White plays the other and makes two fours at "
+	    "once: where do row 8 and column k meet?",
+	    "k8 closes row 8 and column k together; after g8, White's k8 is "
+	    "a double four."),
+	HOLD("black l2 b12 m13 n8 white d4 e5 f6 g8 g9 tomove black",
+	    "g7", "c3",
+	    "White's diagonal three d4 e5 f6 has two ends. Only one block "
+	    "holds: find it.",
+	    "One end is also the point that makes g8 g9 a three.",
+	    "g7: after c3, White's g7 is a four and a three at once, and wins "
+	    "by fours."),
+	HOLD("black b2 m2 l8 n14 white e10 e11 e12 f13 g13 h13 tomove black",
+	    "e13", "e9",
+	    "White's three e10 e11 e12 can be blocked at either end. Only one "
+	    "block holds: find it.",
+	    "Column e and row 13 meet at one of its ends.",
+	    "e13 closes column e and row 13 together; after e9, White's e13 "
+	    "is a double four."),
+	HOLD("black b2 c12 n13 o6 white m4 l5 k6 j8 j9 tomove black",
+	    "j7", "n3",
+	    "White's diagonal three m4 l5 k6 has two ends. Only one block "
+	    "holds: find it.",
+	    "One end is also the point that makes j8 j9 a three.",
+	    "j7: after n3, White's j7 is a four and a three at once, and wins "
+	    "by fours."),
+	HOLD("black b3 m3 l12 h14 white c10 d10 f10 e11 e12 tomove black",
+	    "e10", "g10",
+	    "White's broken three c10 d10 . f10 can be blocked at either end "
+	    "or in its gap. Only one block holds: find it.",
+	    "Blocked at an end, the gap becomes a four and a three for White.",
+	    "e10, the gap: it closes row 10 and column e; after g10 (or b10), "
+	    "White's e10 is a four and a three."),
 };
 
 const struct lesson drills_gomoku = {
 	"Five in a row drills", drills_gomoku_steps,
 	(int)(sizeof drills_gomoku_steps / sizeof drills_gomoku_steps[0]),
 };
-
-const struct lesson *
-drills_find(const char *variant)
-{
-	/* The same family as the lesson. */
-	return lesson_find(variant) != NULL ? &drills_gomoku : NULL;
-}

@@ -27,7 +27,7 @@ static const char *const view_help_text[] = {
 	N_("Enter\tjoin the selected table (yours come first)"),
 	N_("n\tcreate a table (? in the form: the chosen game's rules)"),
 	N_("r\tthe rules of every game (Left/Right: the next game;"),
-	N_("\tL on a five-in-a-row page: a lesson on the board, D: drills)"),
+	N_("\tL: a lesson on the board; D, stone games: drills)"),
 	N_("v\tplay the computer: variant, options, level; starts at once"),
 	N_("c\tjoin a table by its code"),
 	N_("w\twatch the selected table"),
@@ -40,13 +40,11 @@ static const char *const view_help_text[] = {
 	N_("p, Enter on a name\ta profile; r in it reports him to the sysop"),
 	N_("t, then /ignore NAME\tstop seeing his chat (/unignore NAME)"),
 	N_("S\tthe sysop menu (sysops only)"),
-	N_("q, Ctrl-D, Ctrl-C\tleave the hall (Ctrl-C asks first in your "
-	    "game)"),
+	N_("q, Ctrl-D, Ctrl-C\tleave the hall (Ctrl-C asks first in your game)"),
 	N_("#Table"),
 	N_("?\tthis table's rules, its options as set, its keys"),
 	N_("Arrows, h j k l\tmove the cursor on the board"),
-	N_("Enter, Space\tplace a stone; shogi: pick up a piece, then its "
-	    "square"),
+	N_("Enter, Space\tplace a stone; shogi: pick up a piece, then its square"),
 	N_("Mouse\tclick a point, a piece, a square or a piece in your hand"),
 	N_(":\ttype a move (h8, 7g7f, 7g7f+, P*5e)"),
 	N_("1 2 3 4\tshogi: drop a rook, gold, silver or pawn from your hand"),
@@ -59,6 +57,8 @@ static const char *const view_help_text[] = {
 	N_("y n\tanswer a draw offer or a request to take back"),
 	N_("K, H\thost: send someone away / pass hosting on"),
 	N_("C\thost: seat the computer in a free seat (level 1-5)"),
+	N_("p\tthe profile of a seated player (then the seat; Esc back)"),
+	N_("R\treplay the moves so far (the game goes on; Esc back)"),
 	N_("v\tfour-player shogi: turn the board to another side"),
 	N_("c, Tab\ttype in the table chat (Enter sends, Esc leaves)"),
 	N_("PgUp PgDn\tscroll the table chat"),
@@ -82,8 +82,7 @@ static const char *const view_help_text[] = {
 	N_("d\tgo back to what your terminal told"),
 	N_("#Connecting"),
 	N_("ssh NAME@HOST\tlog in as NAME: straight in with a registered key"),
-	N_("ssh HOST\tthe welcome screen: log in, register, or play as a "
-	    "guest"),
+	N_("ssh HOST\tthe welcome screen: log in, register, or play as a guest"),
 	N_("ssh -t HOST join CODE\tgo straight to a table (also: watch CODE)"),
 };
 

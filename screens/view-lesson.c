@@ -1,6 +1,7 @@
 /*
- * view-lesson.c - a lesson step drawn: the stone board as at a table (the
- * same marks: × on Black's restricted points, the last stone, the cursor),
+ * view-lesson.c - a lesson step drawn: the board as at a table (the same
+ * marks: × on Black's restricted points, the last stone, the cursor; a
+ * shogi board from South with the squares a picked-up piece may go to),
  * and beside it
  *
  *   Lesson: Five in a row   step 2 of 5
@@ -25,6 +26,9 @@ view_lesson_board_hit(const struct view_lesson *v, int mx, int my)
 {
 	if (v->board.game == NULL)
 		return -1;
+	if (stone_game_board(v->board.game) == NULL)
+		return view_board_yonin_hit(&v->board, VIEW_LESSON_BX,
+		    VIEW_LESSON_BY, mx, my);
 	return view_board_stone_hit(&v->board, VIEW_LESSON_BX, VIEW_LESSON_BY,
 	    mx, my);
 }
@@ -50,7 +54,10 @@ view_lesson_draw(struct grid *g, const struct view_lesson *v,
 	snprintf(text, sizeof text, "Lesson: %s", v->title != NULL ?
 	    v->title : "");
 	view_text_fit(g, 2, 1, g->sx / 2, &head, text);
-	if (v->board.game != NULL)
+	if (v->board.game != NULL && stone_game_board(v->board.game) == NULL)
+		bw = view_board_yonin_draw(g, VIEW_LESSON_BX, VIEW_LESSON_BY,
+		    &v->board, hits);
+	else if (v->board.game != NULL)
 		bw = view_board_stone_draw(g, VIEW_LESSON_BX, VIEW_LESSON_BY,
 		    &v->board, hits);
 	px = VIEW_LESSON_BX + bw + 2;

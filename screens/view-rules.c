@@ -219,13 +219,13 @@ view_rules_walk(struct view_rules_walk *wk)
 	if (v->page == NULL)
 		return;
 	view_rules_wrap(wk, 0, 0, VIEW_DIM, view_rules_tr(wk, v->page->brief));
-	if (v->lesson) {
+	if (v->lesson)
 		view_rules_wrap(wk, 0, 0, VIEW_KEY, lang_text(wk->lang,
-		    "L: the three-minute lesson on the board - place the "
-		    "stones as told"));
+		    "L: the three-minute lesson on the board - play the moves "
+		    "as told"));
+	if (v->drills)
 		view_rules_wrap(wk, 0, 0, VIEW_KEY, lang_text(wk->lang,
 		    "D: drills - find the winning move"));
-	}
 	if (v->nsettings > 0) {
 		view_rules_heading(wk, v->settings_head != NULL ?
 		    v->settings_head : lang_text(wk->lang, "This table"));

@@ -26,6 +26,7 @@ struct view_rules {
 	int			 index;		/* of rules_pages(), for "2/6" */
 	int			 browse;	/* Left/Right go to other pages */
 	int			 lesson;	/* L opens a lesson on the board */
+	int			 drills;	/* D opens drills */
 
 	/* "This table": the options as set, one line each (may be 0). */
 	const char		*settings_head;	/* "This table K7P3Q" */

@@ -18,5 +18,7 @@ screens_libscreens_a_SOURCES += \
 	screens/rules.h screens/rules.c \
 	screens/rules-stone.c screens/rules-yonin.c \
 	screens/view-rules.h screens/view-rules.c \
-	screens/lesson.h screens/lesson-gomoku.c screens/drills-gomoku.c \
+	screens/lesson.h screens/lesson.c screens/lesson-gomoku.c \
+	screens/drills-gomoku.c screens/lesson-connect6.c \
+	screens/drills-connect6.c screens/lesson-yonin.c \
 	screens/view-lesson.h screens/view-lesson.c

@@ -41,3 +41,11 @@ tests_unit_test_hall_screens_history_SOURCES = \
 	tests/unit/test-hall-screens-history.c $(CONTROLLER_TEST_SOURCES)
 tests_unit_test_hall_screens_history_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
 tests_unit_test_hall_screens_history_LDADD = $(CONTROLLER_TEST_LDADD)
+
+# The lessons and drills judged by the engine, the wrong blocks checked
+# with the CPU's VCF finder (links the hall for screen_lesson_judge).
+check_PROGRAMS += tests/unit/test-lesson
+TESTS += tests/unit/test-lesson
+tests_unit_test_lesson_SOURCES = tests/unit/test-lesson.c
+tests_unit_test_lesson_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
+tests_unit_test_lesson_LDADD = $(CONTROLLER_TEST_LDADD)

@@ -40,3 +40,12 @@ BENCH_PROGS += tests/bench/bench-store
 tests_bench_bench_store_SOURCES = tests/bench/bench-store.c
 tests_bench_bench_store_CFLAGS = $(AM_CFLAGS) -O2
 tests_bench_bench_store_LDADD = $(STORE_LDADD) -lpthread
+
+# The board marks an account has had explained (schema step 5).
+check_PROGRAMS += tests/unit/test-store-marks
+TESTS += tests/unit/test-store-marks
+tests_unit_test_store_marks_SOURCES = tests/unit/test-store-marks.c \
+	$(STORE_SCRATCH)
+tests_unit_test_store_marks_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+	$(SQLITE_CFLAGS)
+tests_unit_test_store_marks_LDADD = $(STORE_LDADD) $(CHECK_LIBS)

@@ -497,5 +497,13 @@ int	 screen_chat_lines(struct chat *, const struct identity *me, int *back,
 	    uint64_t *seen, struct view_chat_line *out, size_t max);
 /* A day as "2024-05-17" (UTC), or "-" for none (when <= 0). */
 void	 screen_date(int64_t when, char *buf, size_t len);
+/*
+ * Four-player shogi: the piece on `from` put down on `to`, as the
+ * engine's list of legal moves has it: 1 with the move in *m (its
+ * promotion as it must be), 2 when promoting is a choice (*m promotes),
+ * 0 when it may not go there (*m is the move as tried, unpromoted).
+ */
+int	 screen_yonin_put(const struct game *, int from, int to,
+	    struct move *m);
 
 #endif

@@ -178,6 +178,23 @@ hall_identity_rating(struct hall *hall, struct identity *id)
 	free(r);
 }
 
+/* The marks already explained to an account, in an earlier session too;
+ * an identity already online keeps what it was told since. */
+static void
+hall_identity_marks(struct hall *hall, struct identity *id)
+{
+	unsigned	 marks;
+
+	if (id->kind != IDENTITY_USER || hall->store == NULL)
+		return;
+	if (store_marks_get(hall->store, id->user, &marks) != STORE_OK) {
+		log_warn("account %lld: %s", (long long)id->user,
+		    store_error(hall->store));
+		return;
+	}
+	id->marks_told |= marks;
+}
+
 struct identity *
 hall_user_identity(struct hall *hall, const struct store_user *u)
 {
@@ -187,6 +204,7 @@ hall_user_identity(struct hall *hall, const struct store_user *u)
 		return NULL;
 	id->sysop = u->sysop;
 	hall_identity_rating(hall, id);
+	hall_identity_marks(hall, id);
 	store_user_seen(hall->store, u->id, clock_wall(hall->clock));
 	return id;
 }

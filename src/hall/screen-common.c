@@ -1,13 +1,14 @@
 /*
  * screen-common.c - the keys out of a screen pushed over the lobby, moving
  * a selection in a list (arrows, PgUp/PgDn, Home/End, and vi's j/k/g/G
- * where letters are not being typed), chat messages as view rows, and dates
- * as the screens show them.
+ * where letters are not being typed), chat messages as view rows, dates
+ * as the screens show them, and where a shogi piece may be put down.
  */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
+#include "engine/yonin.h"
 #include "src/hall/hall-int.h"
 
 int
@@ -144,4 +145,26 @@ screen_date(int64_t when, char *buf, size_t len)
 	if (when <= 0 || gmtime_r(&t, &tm) == NULL ||
 	    strftime(buf, len, "%Y-%m-%d", &tm) == 0)
 		snprintf(buf, len, "-");
+}
+
+int
+screen_yonin_put(const struct game *g, int from, int to, struct move *m)
+{
+	struct move	 mv[128];
+	int		 n = yonin_legal_from(g, from, mv, 128);
+	int		 with = 0, without = 0;
+
+	for (int i = 0; i < n && i < 128; i++) {
+		if (mv[i].to != to)
+			continue;
+		if (mv[i].promote)
+			with = 1;
+		else
+			without = 1;
+	}
+	memset(m, 0, sizeof *m);
+	m->from = (int16_t)from;
+	m->to = (int16_t)to;
+	m->promote = (uint8_t)with;
+	return with && without ? 2 : with || without;
 }

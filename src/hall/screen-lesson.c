@@ -1,16 +1,21 @@
 /*
  * screen-lesson.c - a three-minute lesson on the board (screens/lesson.h
- * holds the steps): each step sets up a position, the player places a
- * stone as told, and the engine judges it - whether the stone may go
- * there at all (the variant's play), and whether it does what the step
- * asks (a five, a block, a four-three, a safe move in renju) from the
- * engine's own board functions.  The daemon adds no rule of its own.
+ * holds the steps): each step sets up a position, the player makes the
+ * move asked for, and the engine judges it - whether the move may be made
+ * at all (the variant's play), and whether it does what the step asks (a
+ * five, a block, a four-three, a safe move in renju, a six or a stopped
+ * one in Connect6, a capture, drop, promotion or answered check in
+ * four-player shogi) from the engine's own functions.  The daemon adds no
+ * rule of its own.  A Connect6 turn is two stones: the first stays while
+ * the second is awaited, and the turn is judged whole.
  *
  * The drills (the same steps, with a solution each) use this screen too.
  *
- * Keys: arrows (hjkl) move, Enter or Space places (and goes on once a
- * step is done), n / p the next / previous step, s shows the solution
- * (drills), Esc or q leaves.
+ * Keys: arrows (hjkl) move, Enter or Space places a stone or picks up and
+ * puts down a shogi piece (and goes on once a step is done), 1-4 take a
+ * shogi piece from the hand, y / n answer whether to promote, n / p the
+ * next / previous step, s shows the solution (drills), Esc puts a picked
+ * piece back or leaves, q leaves.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +24,7 @@
 #include "engine/game.h"
 #include "engine/stone.h"
 #include "engine/stone-goal.h"
+#include "engine/yonin.h"
 #include "screens/lesson.h"
 #include "screens/view-lesson.h"
 #include "src/hall/hall-int.h"
@@ -33,9 +39,26 @@ struct screen_lesson {
 	int			 cursor;
 	int			 done;		/* the step was solved */
 	int			 shown;		/* ... its solution shown */
+	int			 half;		/* one stone of a pair is down */
 	char			 feedback[320];
 	int			 win[32];
+	/* Four-player shogi: the piece picked up (-1 none) or the kind of
+	 * the hand's piece to drop (0 none), where it may go, and a move
+	 * waiting for its promotion answer. */
+	int			 selected, hand_kind;
+	uint8_t			 marks[YONIN_SQUARES];
+	int			 asking;
+	struct move		 promote;
 };
+
+static void
+screen_lesson_unpick(struct screen_lesson *l)
+{
+	l->selected = -1;
+	l->hand_kind = 0;
+	l->asking = 0;
+	memset(l->marks, 0, sizeof l->marks);
+}
 
 /* Set up step i: a fresh game of its variant, its position, the cursor
  * in the centre. */
@@ -55,6 +78,8 @@ screen_lesson_step(struct screen_lesson *l, int i)
 	l->step = i;
 	l->done = 0;
 	l->shown = 0;
+	l->half = 0;
+	screen_lesson_unpick(l);
 	l->feedback[0] = '\0';
 	l->game = game_new(s->variant, 0, NULL, err, sizeof err);
 	if (l->game == NULL) {
@@ -71,6 +96,46 @@ screen_lesson_step(struct screen_lesson *l, int i)
 	}
 	if ((b = stone_game_board(l->game)) != NULL)
 		l->cursor = (b->size / 2) * b->size + b->size / 2;
+	else
+		l->cursor = YONIN_SQUARES / 2;		/* 5e */
+}
+
+/* Whether the goal of step s is met, the turn complete. */
+static int
+screen_lesson_met(const struct stone_board *b, const struct lesson_step *s,
+    const struct game_status *st, int point)
+{
+	static const enum stone_goal goal[] = {
+		[LESSON_BLOCK] = STONE_GOAL_BLOCK,
+		[LESSON_FOUR_THREE] = STONE_GOAL_FOUR_THREE,
+		[LESSON_VCF] = STONE_GOAL_VCF,
+		[LESSON_HOLD] = STONE_GOAL_HOLD,
+		[LESSON_BLOCK_SIX] = STONE_GOAL_BLOCK_SIX,
+	};
+
+	switch (s->goal) {
+	case LESSON_AT:
+		return point == stone_point_parse(b->size, s->answer);
+	case LESSON_FIVE:
+	case LESSON_SIX:
+		return st->phase == GAME_OVER && st->winner == 0;
+	case LESSON_SAFE:
+		return st->phase != GAME_OVER;
+	case LESSON_BLOCK:
+	case LESSON_FOUR_THREE:
+	case LESSON_VCF:
+	case LESSON_HOLD:
+	case LESSON_BLOCK_SIX:
+		break;
+	case LESSON_MOVE:
+	case LESSON_CAPTURE:
+	case LESSON_DROP:
+	case LESSON_PROMOTE:
+	case LESSON_UNCHECK:
+		return 0;		/* shogi's: screen_lesson_judge_move */
+	}
+	return st->phase != GAME_OVER &&
+	    stone_goal_met(b, STONE_BLACK, goal[s->goal]);
 }
 
 int
@@ -80,11 +145,13 @@ screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
 	const struct stone_board	*b = stone_game_board(g);
 	struct game_status		 st;
 	struct move			 m;
-	char				 err[GAME_ERR_LEN], at[8];
-	int				 ok = 0;
+	char				 err[GAME_ERR_LEN], at[8], first[8];
+	int				 second, side;
 
 	if (b == NULL || point < 0 || point >= b->size * b->size)
 		return -1;
+	g->variant->status(g, &st);
+	second = st.stone_of_turn == 2;
 	memset(&m, 0, sizeof m);
 	m.from = -1;
 	m.to = (int16_t)point;
@@ -94,41 +161,180 @@ screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
 		return -1;
 	}
 	g->variant->status(g, &st);
+	/* The first stone of a Connect6 pair: the turn goes on. */
+	if (st.phase == GAME_PLAYING && st.to_move == 0 &&
+	    st.stone_of_turn == 2) {
+		snprintf(why, len, "%s is down. Now the second stone of the "
+		    "pair.", at);
+		return 2;
+	}
+	if (screen_lesson_met(b, s, &st, point)) {
+		snprintf(why, len, "%s", s->done);
+		return 1;
+	}
+	/* Wrong: the engine's word when the game ended, then the hint; the
+	 * turn's stones come off again. */
+	if (second) {
+		g->variant->history(g, g->variant->ply(g) - 2, &m, &side);
+		stone_point_format(b->size, m.to, first);
+	}
+	if (st.phase == GAME_OVER && st.winner != 0 && second)
+		snprintf(why, len, "%s and %s: %s. %s", first, at, st.reason,
+		    s->hint);
+	else if (st.phase == GAME_OVER && st.winner != 0)
+		snprintf(why, len, "%s: %s. %s", at, st.reason, s->hint);
+	else if (second)
+		snprintf(why, len, "%s and %s are not it. %s", first, at,
+		    s->hint);
+	else
+		snprintf(why, len, "%s is not it. %s", at, s->hint);
+	g->variant->undo(g);
+	if (second)
+		g->variant->undo(g);
+	return 0;
+}
+
+/* South's pieces in hand, all kinds. */
+static int
+screen_lesson_hand(const struct game *g)
+{
+	int	 count[YONIN_HAND_KINDS], n = 0;
+
+	yonin_hand(g, YONIN_S, count);
+	for (int i = 0; i < YONIN_HAND_KINDS; i++)
+		n += count[i];
+	return n;
+}
+
+int
+screen_lesson_judge_move(struct game *g, const struct lesson_step *s,
+    const struct move *m, char *why, size_t len)
+{
+	struct yonin_piece	 piece;
+	struct move		 want;
+	char			 err[GAME_ERR_LEN], text[16];
+	int			 hand = screen_lesson_hand(g), ok = 0;
+	unsigned		 checked = yonin_checks(g) & (1u << YONIN_S);
+
+	g->variant->move_format(g, m, text, sizeof text);
+	if (g->variant->play(g, YONIN_S, m, err, sizeof err) != 0) {
+		snprintf(why, len, "%s: %s", text, err);
+		return -1;
+	}
 	switch (s->goal) {
-	case LESSON_AT:
-		ok = point == stone_point_parse(b->size, s->answer);
+	case LESSON_MOVE:
+		ok = g->variant->move_parse(g, s->answer, &want, err,
+		    sizeof err) == 0 && want.from == m->from &&
+		    want.to == m->to && want.piece == m->piece &&
+		    want.promote == m->promote;
 		break;
-	case LESSON_FIVE:
-		ok = st.phase == GAME_OVER && st.winner == 0;
+	case LESSON_CAPTURE:
+		ok = screen_lesson_hand(g) > hand;
 		break;
-	case LESSON_BLOCK:
-		ok = st.phase != GAME_OVER &&
-		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_BLOCK);
+	case LESSON_DROP:
+		ok = m->from < 0;
 		break;
-	case LESSON_FOUR_THREE:
-		ok = st.phase != GAME_OVER &&
-		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_FOUR_THREE);
+	case LESSON_PROMOTE:
+		ok = yonin_piece_at(g, m->to, &piece) && piece.promoted &&
+		    m->promote;
 		break;
-	case LESSON_VCF:
-		ok = st.phase != GAME_OVER &&
-		    stone_goal_met(b, STONE_BLACK, STONE_GOAL_VCF);
+	case LESSON_UNCHECK:
+		ok = checked && !(yonin_checks(g) & (1u << YONIN_S));
 		break;
-	case LESSON_SAFE:
-		ok = st.phase != GAME_OVER;
+	default:
 		break;
 	}
 	if (ok) {
 		snprintf(why, len, "%s", s->done);
 		return 1;
 	}
-	/* Wrong: the engine's word when the game ended, then the hint; the
-	 * stone comes off again. */
-	if (st.phase == GAME_OVER && st.winner != 0)
-		snprintf(why, len, "%s: %s. %s", at, st.reason, s->hint);
-	else
-		snprintf(why, len, "%s is not it. %s", at, s->hint);
+	snprintf(why, len, "%s is not it. %s", text, s->hint);
 	g->variant->undo(g);
 	return 0;
+}
+
+/* Four-player shogi: a move from the lesson's hand, judged; the pick-up
+ * goes either way. */
+static void
+screen_lesson_yonin_play(struct screen_lesson *l, const struct move *m)
+{
+	int	 r = screen_lesson_judge_move(l->game,
+		    &l->lesson->steps[l->step], m, l->feedback,
+		    sizeof l->feedback);
+
+	screen_lesson_unpick(l);
+	if (r == 1)
+		l->done = 1;
+}
+
+/* Four-player shogi: Enter on the cursor's square - pick up one of
+ * South's pieces (its legal squares marked), put it down, or drop the
+ * hand's piece there.  The engine's list says where a piece may go and
+ * whether promotion is a choice. */
+static void
+screen_lesson_yonin_act(struct screen_lesson *l)
+{
+	struct yonin_piece	 p;
+	struct move		 mv[128], m;
+	int			 n;
+
+	memset(&m, 0, sizeof m);
+	if (l->hand_kind != 0) {
+		m.from = -1;
+		m.to = (int16_t)l->cursor;
+		m.piece = (uint8_t)l->hand_kind;
+		screen_lesson_yonin_play(l, &m);
+		return;
+	}
+	if (l->selected == l->cursor) {
+		screen_lesson_unpick(l);
+		return;
+	}
+	if (yonin_piece_at(l->game, l->cursor, &p) && p.owner == YONIN_S &&
+	    !p.overturned) {
+		screen_lesson_unpick(l);
+		l->selected = l->cursor;
+		n = yonin_legal_from(l->game, l->selected, mv, 128);
+		for (int i = 0; i < n && i < 128; i++)
+			l->marks[mv[i].to] = 1;
+		if (n == 0)
+			snprintf(l->feedback, sizeof l->feedback,
+			    "That piece has no legal move.");
+		return;
+	}
+	if (l->selected < 0) {
+		snprintf(l->feedback, sizeof l->feedback, "Pick up one of "
+		    "your own pieces: South's, at the bottom.");
+		return;
+	}
+	if (screen_yonin_put(l->game, l->selected, l->cursor, &m) == 2) {
+		l->promote = m;
+		l->asking = 1;
+		snprintf(l->feedback, sizeof l->feedback, "Promote? y/n");
+		return;
+	}
+	screen_lesson_yonin_play(l, &m);
+}
+
+/* Four-player shogi: keys 1-4 take the hand's rook, gold, silver or
+ * pawn, to drop. */
+static void
+screen_lesson_yonin_hand(struct screen_lesson *l, int slot)
+{
+	struct move	 mv[YONIN_SQUARES];
+	int		 count[YONIN_HAND_KINDS], n;
+
+	yonin_hand(l->game, YONIN_S, count);
+	screen_lesson_unpick(l);
+	if (count[slot] == 0) {
+		snprintf(l->feedback, sizeof l->feedback,
+		    "Your hand has no such piece.");
+		return;
+	}
+	l->hand_kind = yonin_hand_kinds[slot];
+	n = yonin_legal_drops(l->game, l->hand_kind, mv, YONIN_SQUARES);
+	for (int i = 0; i < n && i < YONIN_SQUARES; i++)
+		l->marks[mv[i].to] = 1;
 }
 
 /* The stone at the cursor, judged. */
@@ -138,9 +344,44 @@ screen_lesson_try(struct screen_lesson *l)
 	if (l->game == NULL)
 		return;
 	l->shown = 0;
-	if (screen_lesson_judge(l->game, &l->lesson->steps[l->step],
-	    l->cursor, l->feedback, sizeof l->feedback) == 1)
+	if (stone_game_board(l->game) == NULL) {
+		screen_lesson_yonin_act(l);
+		return;
+	}
+	switch (screen_lesson_judge(l->game, &l->lesson->steps[l->step],
+	    l->cursor, l->feedback, sizeof l->feedback)) {
+	case 1:
 		l->done = 1;
+		l->half = 0;
+		break;
+	case 2:
+		l->half = 1;
+		break;
+	default:
+		l->half = 0;
+		break;
+	}
+}
+
+/* The answer's first point not yet taken (a Connect6 answer is the
+ * turn's two, "k10 l10"), or -1. */
+static int
+screen_lesson_answer(const struct stone_board *b,
+    const struct lesson_step *s)
+{
+	char	 buf[32], *p, *save;
+	int	 at;
+
+	if (s->answer == NULL)
+		return -1;
+	snprintf(buf, sizeof buf, "%s", s->answer);
+	for (p = strtok_r(buf, " ", &save); p != NULL;
+	    p = strtok_r(NULL, " ", &save)) {
+		at = stone_point_parse(b->size, p);
+		if (at >= 0 && b->cell[at] == STONE_EMPTY)
+			return at;
+	}
+	return -1;
 }
 
 /* A drill's solution: said, and the cursor put on it. */
@@ -154,11 +395,15 @@ screen_lesson_solution(struct screen_lesson *l)
 	if (s->solution == NULL || l->done || l->game == NULL ||
 	    (b = stone_game_board(l->game)) == NULL)
 		return;
+	/* Half a pair comes off: the solution is a whole turn. */
+	if (l->half) {
+		l->game->variant->undo(l->game);
+		l->half = 0;
+	}
 	snprintf(l->feedback, sizeof l->feedback, "Solution: %s",
 	    s->solution);
 	l->shown = 1;
-	if (s->answer != NULL && (p = stone_point_parse(b->size,
-	    s->answer)) >= 0)
+	if ((p = screen_lesson_answer(b, s)) >= 0)
 		l->cursor = p;
 }
 
@@ -174,6 +419,10 @@ screen_lesson_draw(struct client *c, void *state, struct grid *g)
 	client_chrome(c, &v.chrome, "Lesson", l->done ? last ?
 	    "Esc back  p previous step" :
 	    "Enter next step  p previous  Esc back" :
+	    l->asking ? "y promote  n do not  Esc neither" :
+	    l->game != NULL && stone_game_board(l->game) == NULL ?
+	    "arrows move  Enter pick up / put down  1-4 drop  n skip  "
+	    "p previous  Esc back" :
 	    l->lesson->steps[l->step].solution != NULL ?
 	    "arrows move  Enter place  s solution  n skip  p previous  "
 	    "Esc back" :
@@ -183,13 +432,21 @@ screen_lesson_draw(struct client *c, void *state, struct grid *g)
 	v.nsteps = l->lesson->nsteps;
 	v.text = l->lesson->steps[l->step].text;
 	v.feedback = l->feedback[0] != '\0' ? l->feedback : NULL;
-	v.good = l->done || l->shown;	/* a solution is no error */
+	v.good = l->done || l->shown || l->half;  /* a solution is no error */
 	v.finished = l->done && last;
 	v.board.game = l->game;
 	v.board.cursor = l->cursor;
 	v.board.show_cursor = !l->done;
-	v.board.selected = -1;
+	v.board.selected = l->selected;
 	v.board.hand_seat = -1;
+	if (l->hand_kind != 0) {
+		v.board.hand_seat = YONIN_S;
+		for (int i = 0; i < YONIN_HAND_KINDS; i++)
+			if (yonin_hand_kinds[i] == l->hand_kind)
+				v.board.hand_slot = i;
+	}
+	if (l->selected >= 0 || l->hand_kind != 0)
+		v.board.marks = l->marks;
 	if (l->game != NULL) {
 		l->game->variant->status(l->game, &st);
 		v.board.restricted = stone_game_restricted(l->game) &&
@@ -209,8 +466,17 @@ screen_lesson_move(struct screen_lesson *l, int dx, int dy)
 	const struct stone_board	*b;
 	int				 col, row;
 
-	if (l->game == NULL || (b = stone_game_board(l->game)) == NULL)
+	if (l->game == NULL)
 		return;
+	if ((b = stone_game_board(l->game)) == NULL) {
+		/* Shogi squares: y * 9 + x, rank a (y 0) at the top. */
+		col = l->cursor % YONIN_SIZE + dx;
+		row = l->cursor / YONIN_SIZE + dy;
+		if (col >= 0 && col < YONIN_SIZE && row >= 0 &&
+		    row < YONIN_SIZE)
+			l->cursor = row * YONIN_SIZE + col;
+		return;
+	}
 	col = l->cursor / b->size + dx;
 	row = l->cursor % b->size - dy;
 	if (col >= 0 && col < b->size && row >= 0 && row < b->size)
@@ -240,7 +506,28 @@ screen_lesson_key(struct client *c, void *state, const struct key_event *ev)
 		client_dirty(c);
 		return;
 	}
+	if (l->asking) {
+		/* Promote? y/n; Esc keeps the piece in the hand. */
+		if (ev->key == 'y' || ev->key == 'n') {
+			struct move m = l->promote;
+
+			m.promote = ev->key == 'y';
+			screen_lesson_yonin_play(l, &m);
+		} else if (ev->key == KEY_ESCAPE) {
+			l->asking = 0;
+			l->feedback[0] = '\0';
+		} else
+			return;
+		client_dirty(c);
+		return;
+	}
 	switch (ev->key) {
+	case '1': case '2': case '3': case '4':
+		if (l->game == NULL || stone_game_board(l->game) != NULL ||
+		    l->done)
+			return;
+		screen_lesson_yonin_hand(l, (int)ev->key - '1');
+		break;
 	case KEY_UP: case 'k':
 		screen_lesson_move(l, 0, -1);
 		break;
@@ -271,6 +558,11 @@ screen_lesson_key(struct client *c, void *state, const struct key_event *ev)
 		screen_lesson_solution(l);
 		break;
 	case KEY_ESCAPE: case 'q':
+		if (ev->key == KEY_ESCAPE && (l->selected >= 0 ||
+		    l->hand_kind != 0)) {
+			screen_lesson_unpick(l);
+			break;
+		}
 		client_pop(c);		/* frees l */
 		return;
 	default:
@@ -304,6 +596,7 @@ screen_lesson_open(struct client *c, const struct lesson *lesson)
 	    (l = calloc(1, sizeof *l)) == NULL)
 		return;
 	l->lesson = lesson;
+	l->selected = -1;
 	screen_lesson_step(l, 0);
 	client_push(c, &screen_lesson_ops, l);
 }

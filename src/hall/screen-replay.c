@@ -1,10 +1,11 @@
 /*
- * screen-replay.c - a finished game again, move by move: ←/→ (or h/l)
- * step, Home/End go to the start and the end, digits then Enter go to a
- * move number.  The game is rebuilt from its stored record once
- * (game_replay); each position shown is that game with the later moves
- * taken back (undo), so the engine, not this screen, says what the board
- * was.
+ * screen-replay.c - a game again, move by move: ←/→ (or h/l) step,
+ * Home/End go to the start and the end, digits then Enter go to a move
+ * number.  A finished game is rebuilt from its stored record once
+ * (game_replay); a live table's is a copy of its game as it stands when
+ * the replay opens, so the table plays on undisturbed and Esc goes back to
+ * it.  Each position shown is that game with the later moves taken back
+ * (undo), so the engine, not this screen, says what the board was.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +15,10 @@
 #include "engine/stone.h"
 #include "screens/view-replay.h"
 #include "src/hall/hall-int.h"
+#include "src/base/clock.h"
 #include "src/hall/screen-replay.h"
 #include "src/store/store.h"
+#include "src/table/table.h"
 
 #define SCREEN_REPLAY_MOVE_LEN 16
 #define SCREEN_REPLAY_JUMP_LEN 5	/* digits of a move number */
@@ -100,8 +103,6 @@ screen_replay_about(struct screen_replay *r)
 	size_t				 o = 0;
 	int				 i;
 
-	snprintf(r->title, sizeof r->title, "%s, game #%lld", r->sg.variant,
-	    (long long)r->sg.id);
 	r->players[0] = '\0';
 	for (i = 0; i < r->sg.nplayers && i < STORE_PLAYERS_MAX; i++) {
 		p = &r->sg.players[i];
@@ -117,6 +118,8 @@ screen_replay_about(struct screen_replay *r)
 	    r->sg.options, r->sg.options[0] != '\0' ? "  " : "",
 	    r->sg.rated ? "rated" : "unrated");
 }
+
+static void screen_replay_show(struct client *, struct screen_replay *);
 
 static void
 screen_replay_draw(struct client *c, void *state, struct grid *g)
@@ -229,6 +232,20 @@ static const struct screen screen_replay_ops = {
 	.free = screen_replay_free,
 };
 
+/* Over the top screen, at the end: where the game stands is what one
+ * came to see. */
+static void
+screen_replay_show(struct client *c, struct screen_replay *r)
+{
+	screen_replay_about(r);
+	screen_replay_goto(r, r->nmoves);
+	if (r->shown == NULL) {
+		screen_replay_free(r);
+		return;
+	}
+	client_push(c, &screen_replay_ops, r);
+}
+
 void
 screen_replay_open(struct client *c, int64_t id)
 {
@@ -251,12 +268,70 @@ screen_replay_open(struct client *c, int64_t id)
 		screen_replay_free(r);
 		return;
 	}
-	screen_replay_about(r);
-	/* It opens on the end: the result is what one came to see. */
-	screen_replay_goto(r, r->nmoves);
-	if (r->shown == NULL) {
+	snprintf(r->title, sizeof r->title, "%s, game #%lld", r->sg.variant,
+	    (long long)r->sg.id);
+	screen_replay_show(c, r);
+}
+
+/*
+ * The moves so far of a live table, described as a stored game would be:
+ * the players with their sides as they sit now, the options in effect.
+ */
+static int
+screen_replay_live(struct screen_replay *r, const struct table *t,
+    int64_t now)
+{
+	const struct game	*g = table_game(t);
+	struct game_status	 st;
+	int			 seat, n = 0;
+
+	if ((r->full = game_copy(g)) == NULL)
+		return -1;
+	snprintf(r->sg.variant, sizeof r->sg.variant, "%s", g->variant->name);
+	if (g->variant->options(g, r->sg.options, sizeof r->sg.options) < 0)
+		r->sg.options[0] = '\0';
+	r->sg.ended = now;
+	r->sg.rated = table_game_rated(t);
+	for (seat = 0; seat < table_nseats(t) && n < STORE_PLAYERS_MAX;
+	    seat++) {
+		struct store_game_player	*p = &r->sg.players[n];
+		const struct identity		*id = table_seat(t, seat);
+		int				 side = table_seat_side(t, seat);
+
+		if (id == NULL)
+			continue;
+		p->kind = id->kind == IDENTITY_CPU ? STORE_PLAYER_CPU :
+		    STORE_PLAYER_GUEST;
+		snprintf(p->name, sizeof p->name, "%s", id->name);
+		if (side >= 0)
+			snprintf(p->side, sizeof p->side, "%s",
+			    g->variant->side_name(g, side));
+		n++;
+	}
+	r->sg.nplayers = n;
+	g->variant->status(g, &st);
+	if (st.phase == GAME_OVER)
+		snprintf(r->sg.result, sizeof r->sg.result,
+		    "over: %s (Esc: back to the table)", st.reason);
+	else
+		snprintf(r->sg.result, sizeof r->sg.result,
+		    "in play: the game goes on at the table (Esc: back to it)");
+	snprintf(r->title, sizeof r->title, "%s, table %s: the moves so far",
+	    r->sg.variant, table_code(t));
+	return screen_replay_moves(r);
+}
+
+void
+screen_replay_open_table(struct client *c, const struct table *t)
+{
+	struct screen_replay	*r;
+
+	if ((r = calloc(1, sizeof *r)) == NULL)
+		return;
+	if (screen_replay_live(r, t, clock_wall(c->hall->clock)) != 0) {
+		client_status(c, true, "Out of memory: no replay now.");
 		screen_replay_free(r);
 		return;
 	}
-	client_push(c, &screen_replay_ops, r);
+	screen_replay_show(c, r);
 }

@@ -3,8 +3,8 @@
  * lobby (every game, Left/Right to the next), the create form (the game
  * being chosen, with the choices so far) or a table (its game, its options
  * as set, then the keys that work there).  Scrolls like the key list;
- * L opens the lesson on the board and D the drills (the five-in-a-row
- * pages), ? the key list, Esc or q goes back.
+ * L opens the lesson on the board (every game) and D the drills (the
+ * stone games), ? the key list, Esc or q goes back.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +45,7 @@ screen_rules_view(struct screen_rules *r, struct view_rules *v)
 	v->index = r->index;
 	v->browse = r->browse;
 	v->lesson = v->page != NULL && lesson_find(v->page->variant) != NULL;
+	v->drills = v->page != NULL && drills_find(v->page->variant) != NULL;
 	/* The settings belong to one game: not to the others browsed. */
 	if (r->nsettings > 0) {
 		v->settings_head = r->head;

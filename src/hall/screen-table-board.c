@@ -39,7 +39,7 @@ screen_table_yonin_act(struct screen_table *ts)
 	int side = table_seat_side(ts->table, screen_table_seat(ts));
 	struct yonin_piece	 p;
 	struct move		 mv[128], m;
-	int			 n, with = -1, without = -1;
+	int			 n;
 
 	if (ts->hand_kind != 0) {
 		m.from = -1;
@@ -74,25 +74,12 @@ screen_table_yonin_act(struct screen_table *ts)
 	}
 	/* Put it down: the engine's list says whether promotion is a
 	 * choice; the move itself is judged by the engine. */
-	n = yonin_legal_from(g, ts->selected, mv, 128);
-	for (int i = 0; i < n && i < 128; i++) {
-		if (mv[i].to != ts->cursor)
-			continue;
-		if (mv[i].promote)
-			with = i;
-		else
-			without = i;
-	}
-	if (with >= 0 && without >= 0) {
-		ts->promote = mv[with];
+	if (screen_yonin_put(g, ts->selected, ts->cursor, &m) == 2) {
+		ts->promote = m;
 		ts->ask = SCREEN_TABLE_ASK_PROMOTE;
 		client_dirty(ts->client);
 		return;
 	}
-	m.from = (int16_t)ts->selected;
-	m.to = (int16_t)ts->cursor;
-	m.piece = 0;
-	m.promote = with >= 0 ? 1 : 0;
 	screen_table_play(ts, &m);
 }
 

@@ -33,6 +33,7 @@ enum screen_table_ask {
 	SCREEN_TABLE_ASK_HOST,
 	SCREEN_TABLE_ASK_LEAVE,
 	SCREEN_TABLE_ASK_CPU,
+	SCREEN_TABLE_ASK_PROFILE,
 };
 
 struct screen_table {

@@ -15,7 +15,9 @@
 #include "engine/forbidden.h"
 #include "engine/stone.h"
 #include "engine/yonin.h"
+#include "src/base/log.h"
 #include "src/hall/screen-table-int.h"
+#include "src/store/store.h"
 
 /* The kinds of mark, one bit each in identity->marks_told. */
 #define MARK_RESTRICTED 0x1
@@ -148,6 +150,20 @@ screen_table_marks_under(const struct screen_table *ts,
 	return -1;
 }
 
+/* An account is told each kind once, not once a session: kept in the
+ * store (a failure only means it is told again another day). */
+static void
+screen_table_marks_keep(const struct screen_table *ts, unsigned mark)
+{
+	struct store	*st = ts->hall->store;
+
+	if (ts->who->kind != IDENTITY_USER || st == NULL)
+		return;
+	if (store_marks_add(st, ts->who->user, mark) != STORE_OK)
+		log_warn("account %lld: %s", (long long)ts->who->user,
+		    store_error(st));
+}
+
 void
 screen_table_marks(struct screen_table *ts, struct view_table *v)
 {
@@ -166,6 +182,7 @@ screen_table_marks(struct screen_table *ts, struct view_table *v)
 
 		screen_table_marks_line(ts, mark, line, sizeof line);
 		ts->who->marks_told |= mark;
+		screen_table_marks_keep(ts, mark);
 		client_status(c, false, "%s", line);
 	}
 	if (screen_table_marks_under(ts, &v->board, ts->markname,

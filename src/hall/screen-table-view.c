@@ -185,6 +185,11 @@ screen_table_build_prompt(struct screen_table *ts)
 		return lang_text(l, "Seat the computer at which level? "
 		    "1 beginner, 2 easy, 3 medium, 4 hard, 5 master "
 		    "(Esc: none)");
+	case SCREEN_TABLE_ASK_PROFILE:
+		snprintf(ts->prompt, sizeof ts->prompt, lang_text(l,
+		    "Whose profile? The seat, 1-%d (Esc: none)"),
+		    table_nseats(t));
+		return ts->prompt;
 	case SCREEN_TABLE_ASK_LEAVE:
 		return lang_text(l, "Leave the table? Your seat stays yours: "
 		    "come back from the lobby. y/n");

@@ -33,6 +33,7 @@
 
 #include "engine/stone.h"
 #include "src/base/clock.h"
+#include "src/hall/screen-replay.h"
 #include "src/hall/screen-rules.h"
 #include "src/hall/screen-table.h"
 #include "src/term/lineedit.h"
@@ -211,6 +212,27 @@ screen_table_reply(struct screen_table *ts, bool yes, char *err, size_t errlen)
 	return -1;
 }
 
+/* The profile of whoever sits in `seat`, over the table (Esc comes
+ * back); 0, or -1 with the reason. */
+static int
+screen_table_profile(struct screen_table *ts, int seat, char *err,
+    size_t len)
+{
+	struct identity	*id = table_seat(ts->table, seat);
+
+	if (id == NULL) {
+		snprintf(err, len, "seat %d is empty", seat + 1);
+		return -1;
+	}
+	if (id->kind == IDENTITY_CPU) {
+		snprintf(err, len, "seat %d is the computer: it has no profile",
+		    seat + 1);
+		return -1;
+	}
+	screen_profile_open(ts->client, id);
+	return 0;
+}
+
 /* y / n / digits while a question is open: 1 if the key answered it. */
 static int
 screen_table_answer(struct screen_table *ts, const struct key_event *ev)
@@ -256,6 +278,16 @@ screen_table_answer(struct screen_table *ts, const struct key_event *ev)
 		ts->ask = SCREEN_TABLE_ASK_NONE;
 		r = table_cpu_invite(ts->table, ts->who, (int)ev->key - '0',
 		    err, sizeof err);
+		break;
+	case SCREEN_TABLE_ASK_PROFILE:
+		if (ev->key < '1' ||
+		    ev->key >= '1' + (uint32_t)table_nseats(ts->table))
+			return 1;
+		ts->ask = SCREEN_TABLE_ASK_NONE;
+		if (screen_table_profile(ts, (int)ev->key - '1', err,
+		    sizeof err) == 0)
+			return 1;	/* the profile is on top */
+		r = -1;
 		break;
 	case SCREEN_TABLE_ASK_KICK:
 	case SCREEN_TABLE_ASK_HOST:
@@ -388,6 +420,12 @@ screen_table_key(struct client *c, void *state, const struct key_event *ev)
 	case 'C':
 		ts->ask = SCREEN_TABLE_ASK_CPU;
 		break;
+	case 'p':
+		ts->ask = SCREEN_TABLE_ASK_PROFILE;
+		break;
+	case 'R':
+		screen_replay_open_table(c, ts->table);
+		return;
 	case 'v':
 		if (screen_table_yonin(ts)) {
 			ts->bottom = (screen_table_bottom(ts) + 1) % 4;

@@ -65,6 +65,9 @@ enum store_stmt {
 	S_BAN_RENAME,
 	S_REPORT_INSERT,
 	S_REPORT_LIST,
+	/* store-marks.c */
+	S_MARKS_GET,
+	S_MARKS_ADD,
 	S_COUNT
 };
 

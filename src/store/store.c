@@ -137,11 +137,14 @@ static const char *const store_migrations[] = {
 	"  target TEXT NOT NULL,"
 	"  reason TEXT NOT NULL"
 	");",
-	/* 4 -> 5: another branch's step, which the merge puts here in place
-	 * of this placeholder (it changes nothing). */
-	"SELECT 1;",
+	/* 4 -> 5: the kinds of board mark an account has had explained
+	 * (a bit each, src/hall/screen-table-marks.c), so that they are
+	 * told once per account rather than once per session. */
+	"ALTER TABLE users ADD COLUMN marks_told INTEGER NOT NULL"
+	" DEFAULT 0;",
 	/* 5 -> 6: the language each account reads the hall in: "" for
-	 * English, else a code of screens/lang.h ("de"). */
+	 * none chosen (the connection's, else English), else a code of
+	 * screens/lang.h ("de"). */
 	"ALTER TABLE users ADD COLUMN lang TEXT NOT NULL DEFAULT '';",
 };
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] ==
@@ -273,6 +276,11 @@ static const char *const store_sql[S_COUNT] = {
 	    " FROM reports ORDER BY id DESC LIMIT ?",
 	[S_BAN_RENAME] = "UPDATE bans SET what = ?, what_key = ?"
 	    " WHERE kind = 0 AND what_key = ?",
+	[S_MARKS_GET] = "SELECT marks_told FROM users WHERE id = ?",
+	/* Bits are only added: two sessions of one account cannot take
+	 * back what the other was told. */
+	[S_MARKS_ADD] = "UPDATE users SET marks_told = marks_told | ?"
+	    " WHERE id = ?",
 };
 
 /* ---- errors and small helpers ---------------------------------------- */

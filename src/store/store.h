@@ -379,6 +379,17 @@ int store_report_add(struct store *, int64_t when, const char *reporter,
 int store_report_list(struct store *, int limit, struct store_report **out,
     size_t *n);
 
+/* ---- board marks explained (store-marks.c) ----------------------------- */
+
+/*
+ * The kinds of board mark an account has had explained, a bit each
+ * (their meaning is the hall's, src/hall/screen-table-marks.c), so each
+ * is told once per account.  _add sets the given bits and keeps the
+ * others; both STORE_NOTFOUND for no such account.
+ */
+int store_marks_get(struct store *, int64_t user, unsigned *marks);
+int store_marks_add(struct store *, int64_t user, unsigned marks);
+
 /* ---- for the sysop ---------------------------------------------------- */
 
 struct store_stats {

@@ -142,6 +142,64 @@ START_TEST(test_export_and_top)
 }
 END_TEST
 
+/*
+ * At a live table: R replays the moves so far while the game goes on (a
+ * move made meanwhile is at the table after Esc), p and a seat open that
+ * player's profile, Esc comes back.
+ */
+START_TEST(test_live_replay_and_profile)
+{
+	struct harness *h = players_start();
+	struct tclient *alice, *bob, *b, *w, *all[2];
+	char code[8];
+
+	if (h == NULL)
+		return;
+	players_accounts(h);
+	players_two(h, "gomoku", &alice, &bob, code);
+	b = players_is_black(alice, "alice") ? alice : bob;
+	w = b == alice ? bob : alice;
+	all[0] = alice;
+	all[1] = bob;
+	players_move(b, "h8");
+	players_seen(all, 2, 1, "h8");
+	players_move(w, "a1");
+	players_seen(all, 2, 2, "a1");
+	players_move(b, "h9");
+	players_seen(all, 2, 3, "h9");
+
+	/* Black, not to move, replays; White moves meanwhile. */
+	ck_assert_int_eq(tclient_type(b, "R"), 0);
+	players_wait(b, "gamehall - Replay");
+	players_wait(b, "the moves so far");
+	players_wait(b, "Move 3 of 3");
+	ck_assert_int_eq(tclient_key(b, TCLIENT_KEY_LEFT), 0);
+	players_wait(b, "Move 2 of 3");
+	ck_assert_int_eq(tclient_key(b, TCLIENT_KEY_HOME), 0);
+	players_wait(b, "Start (3 moves)");
+	players_move(w, "a2");
+	players_wait(w, "4.a2");
+	ck_assert_int_eq(tclient_key(b, TCLIENT_KEY_END), 0);
+	players_wait(b, "Move 3 of 3");
+	ck_assert_int_eq(tclient_key(b, TCLIENT_KEY_ESCAPE), 0);
+	players_wait(b, "4.a2");
+	players_wait(b, "you to move");
+
+	/* The profile of the player in seat 1 or 2: the other's. */
+	ck_assert_int_eq(tclient_type(b, "p"), 0);
+	players_wait(b, "Whose profile?");
+	ck_assert_int_eq(tclient_type(b, players_is_black(alice, "alice") ?
+	    "2" : "1"), 0);
+	players_wait(b, "gamehall - Profile");
+	players_wait(b, "Recent games");
+	ck_assert_int_eq(tclient_key(b, TCLIENT_KEY_ESCAPE), 0);
+	players_wait(b, "gamehall - Table");
+	tclient_free(alice);
+	tclient_free(bob);
+	players_stop(h);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -152,6 +210,7 @@ main(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_export_and_top);
+	tcase_add_test(tc, test_live_replay_and_profile);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -547,6 +547,25 @@ fake_term_count(struct fake_term *ft, const char *text)
 	return n;
 }
 
+struct fake_term *
+fake_term_to_move(struct fake_term *a, struct fake_term *b)
+{
+	bool	ma = fake_term_find(a, "you to move") >= 0;
+	bool	mb = fake_term_find(b, "you to move") >= 0;
+
+	ck_assert_msg(ma != mb, "exactly one is to move");
+	return ma ? a : b;
+}
+
+void
+fake_term_play(struct fake_term *ft, const char *move)
+{
+	char	 keys[64];
+
+	snprintf(keys, sizeof keys, ":%s" FAKE_ENTER, move);
+	fake_term_type(ft, keys);
+}
+
 char *
 fake_term_screen(struct fake_term *ft)
 {

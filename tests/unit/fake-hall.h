@@ -117,6 +117,11 @@ int		 fake_term_find(struct fake_term *, const char *text);
 void		 fake_term_click(struct fake_term *, const char *text);
 /* How many times text occurs on the screen (rows read separately). */
 int		 fake_term_count(struct fake_term *, const char *text);
+/* Of two players at a table, the one whose screen says "you to move"
+ * (the test fails unless exactly one does). */
+struct fake_term *fake_term_to_move(struct fake_term *, struct fake_term *);
+/* A move typed after ':' ("h8", "7g7f"), and settle. */
+void		 fake_term_play(struct fake_term *, const char *move);
 /* The whole screen as text, rows joined by newlines (malloc'd). */
 char		*fake_term_screen(struct fake_term *);
 /* The word after prefix on the title bar ("guest-1a2b", a table code). */

@@ -5,6 +5,7 @@
  * in the hall's store as a table would have finished them.
  */
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,6 +250,91 @@ START_TEST(test_replay_families)
 }
 END_TEST
 
+/*
+ * At a live table, watching: R replays the moves so far while the game
+ * goes on, Esc comes back to the table as it now stands; p and a seat
+ * open that player's profile, and an empty seat is refused.
+ */
+START_TEST(test_live_replay_and_profile)
+{
+	struct fake_term	*a = fake_term_guest(fh);
+	struct fake_term	*b = fake_term_guest(fh);
+	struct fake_term	*w = fake_term_guest(fh);
+	struct fake_term	*first, *second;
+	char			 code[16], keys[32], head[64];
+	int			 table3, replay3;
+
+	fake_term_type(a, "n" FAKE_ENTER);
+	ck_shows(a, "gamehall - Table ");
+	fake_term_title_word(a, "Table ", code, sizeof code);
+	/* Nobody in seat 2 yet. */
+	fake_term_type(a, "p");
+	ck_shows(a, "Whose profile? The seat, 1-2");
+	fake_term_type(a, "2");
+	ck_shows(a, "seat 2 is empty");
+	ck_shows(a, "gamehall - Table ");
+	snprintf(keys, sizeof keys, "c%s" FAKE_ENTER, code);
+	fake_term_type(b, keys);
+	ck_shows(b, "gamehall - Table ");
+	fake_term_type(w, "w");
+	ck_shows(w, "watching");
+	fake_term_type(a, "g");
+	first = fake_term_to_move(a, b);
+	second = first == a ? b : a;
+	fake_term_play(first, "h8");
+	fake_term_play(second, "a1");
+	fake_term_play(first, "h9");
+	/* Counted against themselves: the legends show stones too. */
+	table3 = fake_term_count(w, BLACK_STONE);
+
+	fake_term_type(w, "R");
+	ck_shows(w, "gamehall - Replay");
+	snprintf(head, sizeof head, "gomoku, table %s: the moves so far", code);
+	ck_screen(w, fake_term_find(w, head) >= 0, "no live replay title");
+	ck_shows(w, "in play: the game goes on");
+	ck_shows(w, "Move 3 of 3");
+	replay3 = fake_term_count(w, BLACK_STONE);
+	fake_term_type(w, FAKE_LEFT FAKE_LEFT);
+	ck_shows(w, "Move 1 of 3");
+	ck_screen(w, fake_term_count(w, BLACK_STONE) == replay3 - 1,
+	    "one black stone");
+	/* The game goes on meanwhile; the replay keeps what it had. */
+	fake_term_play(second, "a2");
+	fake_term_play(first, "h10");
+	ck_shows(first, "5.h10");
+	ck_shows(w, "Move 1 of 3");
+	fake_term_type(w, FAKE_END);
+	ck_shows(w, "Move 3 of 3");
+	ck_screen(w, fake_term_count(w, BLACK_STONE) == replay3,
+	    "the replay's end is where it opened");
+	fake_term_type(w, FAKE_ESC);
+	ck_shows(w, "gamehall - Table ");
+	ck_shows(w, "5.h10");
+	ck_screen(w, fake_term_count(w, BLACK_STONE) == table3 + 1,
+	    "the table as it stands now");
+	/* Again: now five moves. */
+	fake_term_type(w, "R");
+	ck_shows(w, "Move 5 of 5");
+	fake_term_type(w, FAKE_ESC);
+
+	/* The profile of the player in seat 2, and back. */
+	fake_term_type(w, "p");
+	ck_shows(w, "Whose profile?");
+	fake_term_type(w, "3");			/* no seat 3: still asked */
+	ck_shows(w, "Whose profile?");
+	fake_term_type(w, "2");
+	ck_shows(w, "gamehall - Profile");
+	ck_screen(w, fake_term_find(w, b->name) >= 0, "b's profile");
+	fake_term_type(w, FAKE_ESC);
+	ck_shows(w, "gamehall - Table ");
+	ck_hides(w, "Whose profile?");
+	/* Esc at the question asks nothing. */
+	fake_term_type(first, "p" FAKE_ESC);
+	ck_hides(first, "Whose profile?");
+	ck_shows(first, "gamehall - Table ");
+}
+END_TEST
+
 static Suite *
 history_screens_suite(void)
 {
@@ -260,6 +346,7 @@ history_screens_suite(void)
 	tcase_add_test(tc, test_replay_broken);
 	tcase_add_test(tc, test_replay_families);
 	tcase_add_test(tc, test_leaderboard);
+	tcase_add_test(tc, test_live_replay_and_profile);
 	suite_add_tcase(s, tc);
 	return s;
 }

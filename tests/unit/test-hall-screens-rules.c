@@ -171,76 +171,6 @@ START_TEST(test_settings_words)
 }
 END_TEST
 
-/* The position of a lesson step, set up. */
-static struct game *
-step_game(const struct lesson_step *s)
-{
-	char		 err[GAME_ERR_LEN], buf[512], *tok[64], *p, *save;
-	int		 n = 0;
-	struct game	*g = game_new(s->variant, 0, NULL, err, sizeof err);
-
-	ck_assert_msg(g != NULL, "%s", err);
-	if (s->setup != NULL) {
-		snprintf(buf, sizeof buf, "%s", s->setup);
-		for (p = strtok_r(buf, " ", &save); p != NULL && n < 64;
-		    p = strtok_r(NULL, " ", &save))
-			tok[n++] = p;
-		ck_assert_msg(game_setup(g, n, tok, err, sizeof err) == 0,
-		    "%s: %s", s->setup, err);
-	}
-	return g;
-}
-
-/*
- * Every drill (and every lesson step with an answer): the solution is
- * accepted, and only a few points are - it is a puzzle, not any move.
- */
-START_TEST(test_drills_solved)
-{
-	const struct lesson *sets[] = { &lesson_gomoku, &drills_gomoku };
-	char		 why[320];
-
-	ck_assert_int_ge(drills_gomoku.nsteps, 20);
-	for (size_t k = 0; k < 2; k++) {
-		for (int i = 0; i < sets[k]->nsteps; i++) {
-			const struct lesson_step *s = &sets[k]->steps[i];
-			struct game *g = step_game(s);
-			const struct stone_board *b = stone_game_board(g);
-			int right = 0, answer_ok = 0, ans;
-
-			if (s->goal == LESSON_SAFE) {
-				game_free(g);
-				continue;
-			}
-			ans = s->answer != NULL ? stone_point_parse(b->size,
-			    s->answer) : -1;
-			for (int p = 0; p < b->size * b->size; p++) {
-				int r = screen_lesson_judge(g, s, p, why,
-				    sizeof why);
-
-				if (r != 1)
-					continue;
-				right++;
-				if (p == ans)
-					answer_ok = 1;
-				/* Start again from the position. */
-				game_free(g);
-				g = step_game(s);
-				b = stone_game_board(g);
-			}
-			if (s->answer != NULL)
-				ck_assert_msg(answer_ok, "%s step %d: %s refused",
-				    sets[k]->title, i + 1, s->answer);
-			ck_assert_msg(right >= 1 && right <= 4, "%s step %d: %d "
-			    "points solve it", sets[k]->title, i + 1, right);
-			if (s->solution != NULL)
-				ck_assert_ptr_nonnull(s->answer);
-			game_free(g);
-		}
-	}
-}
-END_TEST
-
 /* ---- the controllers ------------------------------------------------------ */
 
 START_TEST(test_rules_from_lobby)
@@ -347,26 +277,6 @@ START_TEST(test_rules_from_table)
 }
 END_TEST
 
-/* Which of the two is to move (its screen says "you to move"). */
-static struct fake_term *
-to_move(struct fake_term *a, struct fake_term *b)
-{
-	bool	ma = fake_term_find(a, "you to move") >= 0;
-	bool	mb = fake_term_find(b, "you to move") >= 0;
-
-	ck_assert_msg(ma != mb, "exactly one is to move");
-	return ma ? a : b;
-}
-
-static void
-play(struct fake_term *ft, const char *move)
-{
-	char	 keys[32];
-
-	snprintf(keys, sizeof keys, ":%s" FAKE_ENTER, move);
-	fake_term_type(ft, keys);
-}
-
 /*
  * Renju: once Black has g8 h8 and i9 i10, i8 is a double-three.  The
  * first sight of × gets one line (once per person); the cursor on i8
@@ -392,11 +302,11 @@ START_TEST(test_restricted_mark_explained)
 	fake_term_type(b, join);
 	ck_shows(b, "gamehall - Table ");
 	fake_term_type(a, "g");
-	black = to_move(a, b);
+	black = fake_term_to_move(a, b);
 	white = black == a ? b : a;
 	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
 		ck_hides(black, "× restricted for Black");
-		play(i % 2 == 0 ? black : white, moves[i]);
+		fake_term_play(i % 2 == 0 ? black : white, moves[i]);
 	}
 	/* Both see ×; the line tells each once, on the status line. */
 	ck_shows(black, "×");
@@ -506,11 +416,113 @@ START_TEST(test_lesson_steps)
 	ck_shows(a, "That was the lesson.");
 	fake_term_type(a, FAKE_ESC);
 	ck_shows(a, "gamehall - Rules");
-	/* Connect6 and four-player shogi have no lesson here. */
-	fake_term_type(a, "hh");
+}
+END_TEST
+
+/*
+ * Connect6's lesson, from its rules page: one stone first, then a pair
+ * that the board takes one stone at a time and judges whole; a wrong pair
+ * comes off with both points named.
+ */
+START_TEST(test_connect6_lesson_steps)
+{
+	struct fake_term	*a = fake_term_guest(fh);
+
+	fake_term_type(a, "r" "hh");
 	ck_shows(a, "Rules: Connect6");
-	ck_hides(a, "L: the three-minute lesson");
+	ck_shows(a, "L: the three-minute lesson");
 	fake_term_type(a, "L");
+	ck_shows(a, "Lesson: Connect6");
+	ck_shows(a, "Step 1 of 4");
+	ck_shows(a, " 19 ");			/* the whole board fits */
+	ck_shows(a, "  1 ");
+	/* 1: the single first stone, on j10 where the cursor starts. */
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "Good. That single stone");
+	fake_term_type(a, FAKE_ENTER);
+	/* 2: six with two stones; j10 is taken (the engine says so). */
+	ck_shows(a, "Step 2 of 4");
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "j10: ");
+	fake_term_type(a, "l" FAKE_ENTER);
+	ck_shows(a, "k10 is down. Now the second stone");
+	ck_hides(a, "Six: you win");
+	fake_term_type(a, "l" FAKE_ENTER);
+	ck_shows(a, "Six: you win");
+	fake_term_type(a, FAKE_ENTER);
+	/* 3: block White's four with both stones, at j10 and k10 not. */
+	ck_shows(a, "Step 3 of 4");
+	fake_term_type(a, FAKE_ENTER "l" FAKE_ENTER);
+	ck_shows(a, "j10 and k10 are not it.");
+	/* Both came off: j10 takes a stone again. */
+	fake_term_type(a, "h" "jjj" FAKE_ENTER);
+	ck_shows(a, "j7 is down.");
+	fake_term_type(a, "hhhhh" FAKE_ENTER);
+	ck_shows(a, "Blocked with both stones.");
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "Step 4 of 4");
+	fake_term_type(a, FAKE_ESC);
+	ck_shows(a, "gamehall - Rules");
+}
+END_TEST
+
+/*
+ * Four-player shogi's lesson, from its rules page (no drills there): pick
+ * up, put down, a wrong move taken back, a capture, a drop with the hand's
+ * key, a promotion asked, and a check answered.  The cursor starts on 5e;
+ * South is at the bottom, file 9 on the left.
+ */
+START_TEST(test_yonin_lesson_steps)
+{
+	struct fake_term	*a = fake_term_guest(fh);
+
+	fake_term_type(a, "r" "h");
+	ck_shows(a, "Rules: Four-player shogi");
+	ck_shows(a, "L: the three-minute lesson");
+	ck_hides(a, "D: drills");
+	fake_term_type(a, "D");
+	ck_shows(a, "gamehall - Rules");
+	fake_term_type(a, "L");
+	ck_shows(a, "Lesson: Four-player shogi");
+	ck_shows(a, "Step 1 of 5");
+	/* 1: 5e is empty; the pawn on 5g moves to 5f. */
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "Pick up one of your own");
+	fake_term_type(a, "jj" FAKE_ENTER "k" FAKE_ENTER);
+	ck_shows(a, "Good. A pawn steps");
+	fake_term_type(a, FAKE_ENTER);
+	/* 2: the silver's step is legal but no capture; the pawn's is. */
+	ck_shows(a, "Step 2 of 5");
+	fake_term_type(a, "l" "jjj" FAKE_ENTER "k" FAKE_ENTER);
+	ck_shows(a, "4h4g is not it.");
+	fake_term_type(a, "h" FAKE_ENTER "k" FAKE_ENTER);
+	ck_shows(a, "Captured.");
+	fake_term_type(a, FAKE_ENTER);
+	/* 3: a key for a piece the hand lacks, then the pawn, dropped. */
+	ck_shows(a, "Step 3 of 5");
+	fake_term_type(a, "1");
+	ck_shows(a, "Your hand has no such");
+	fake_term_type(a, "4" FAKE_ENTER);
+	ck_shows(a, "Dropped.");
+	fake_term_type(a, FAKE_ENTER);
+	/* 4: the silver from 4d to 4c, asked, promoted. */
+	ck_shows(a, "Step 4 of 5");
+	fake_term_type(a, "l" "k" FAKE_ENTER "k" FAKE_ENTER);
+	ck_shows(a, "Promote? y/n");
+	fake_term_type(a, "n");
+	ck_shows(a, "4d4c is not it.");
+	fake_term_type(a, "j" FAKE_ENTER "k" FAKE_ENTER "y");
+	ck_shows(a, "Promoted: +S.");
+	fake_term_type(a, FAKE_ENTER);
+	/* 5: in check; the king along the file is refused; the gold
+	 * between answers. */
+	ck_shows(a, "Step 5 of 5");
+	fake_term_type(a, "jjjj" FAKE_ENTER "k" FAKE_ENTER);
+	ck_shows(a, "5i5h: ");
+	fake_term_type(a, "l" "j" FAKE_ENTER "h" "k" FAKE_ENTER);
+	ck_shows(a, "Out of check.");
+	ck_shows(a, "That was the lesson.");
+	fake_term_type(a, FAKE_ESC);
 	ck_shows(a, "gamehall - Rules");
 }
 END_TEST
@@ -525,7 +537,7 @@ START_TEST(test_drills_steps)
 	ck_shows(a, "D: drills");
 	fake_term_type(a, "D");
 	ck_shows(a, "Lesson: Five in a row drills");
-	ck_shows(a, "Step 1 of 20");
+	ck_shows(a, "Step 1 of 25");
 	ck_shows(a, "s solution");
 	/* h8 is the centre, where the cursor starts: not the answer. */
 	fake_term_type(a, FAKE_ENTER);
@@ -536,7 +548,25 @@ START_TEST(test_drills_steps)
 	fake_term_type(a, FAKE_ENTER);
 	ck_shows(a, "Five: that wins.");
 	fake_term_type(a, FAKE_ENTER);
-	ck_shows(a, "Step 2 of 20");
+	ck_shows(a, "Step 2 of 25");
+	fake_term_type(a, FAKE_ESC);
+	ck_shows(a, "gamehall - Rules");
+	/* Connect6's: a pair, shown as its solution, and taken. */
+	fake_term_type(a, "hh");
+	ck_shows(a, "Rules: Connect6");
+	fake_term_type(a, "D");
+	ck_shows(a, "Lesson: Connect6 drills");
+	ck_shows(a, "Step 1 of 20");
+	fake_term_type(a, "s");
+	ck_shows(a, "Solution: f4 and h4 fill the two");
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "f4 is down.");
+	fake_term_type(a, "s");
+	ck_shows(a, "Solution: f4 and h4");
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "f4 is down.");		/* the half came off first */
+	fake_term_type(a, "ll" FAKE_ENTER);
+	ck_shows(a, "Six: that wins.");
 	fake_term_type(a, FAKE_ESC);
 	ck_shows(a, "gamehall - Rules");
 }
@@ -551,7 +581,6 @@ rules_suite(void)
 	tc = tcase_create("view");
 	tcase_add_test(tc, test_every_page_fits);
 	tcase_add_test(tc, test_settings_words);
-	tcase_add_test(tc, test_drills_solved);
 	suite_add_tcase(s, tc);
 
 	tc = fake_hall_tcase("controllers");
@@ -561,6 +590,8 @@ rules_suite(void)
 	tcase_add_test(tc, test_restricted_mark_explained);
 	tcase_add_test(tc, test_shogi_marks_explained);
 	tcase_add_test(tc, test_lesson_steps);
+	tcase_add_test(tc, test_connect6_lesson_steps);
+	tcase_add_test(tc, test_yonin_lesson_steps);
 	tcase_add_test(tc, test_drills_steps);
 	suite_add_tcase(s, tc);
 	return s;

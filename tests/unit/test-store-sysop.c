@@ -218,10 +218,10 @@ START_TEST(test_upgrade_from_3)
 	ck_assert_int_eq(store_user_add(st, "alice", NULL, 1, NULL), STORE_OK);
 	store_close(st);
 	ck_assert_int_eq(sqlite3_open(store_scratch_path(), &db), SQLITE_OK);
-	/* Back to version 3: undo steps 4 and 6 (step 5 changes
-	 * nothing here). */
+	/* Back to version 3: undo steps 4 to 6. */
 	ck_assert_int_eq(sqlite3_exec(db, "DROP TABLE audit;"
 	    "DROP TABLE reports;"
+	    "ALTER TABLE users DROP COLUMN marks_told;"
 	    "ALTER TABLE users DROP COLUMN lang;"
 	    "PRAGMA user_version = 3", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
