@@ -41,7 +41,7 @@ static const uint32_t grid_line_chars[4][16] = {
 };
 
 static const struct grid_cell grid_blank = {
-	' ', { GRID_DEFAULT, GRID_DEFAULT, 0 }, 0
+	' ', 0, { GRID_DEFAULT, GRID_DEFAULT, 0 }
 };
 
 /*
@@ -55,10 +55,11 @@ static const struct grid_cell grid_blank = {
  * since it last was (a full table of live entries is not walked again for
  * each mark refused).
  */
-/* What an idle client's screen costs: no more than before marks. */
-_Static_assert(sizeof (struct grid_cell) == 12, "a cell grew");
+/* What an idle client's screen costs (grid.h). */
+_Static_assert(sizeof (struct grid_cell) == 8, "a cell grew");
+_Static_assert(sizeof (struct grid_style) == 4, "a style grew");
+_Static_assert(GRID_MARKS_IDS <= UINT16_MAX, "ids are kept in 16 bits");
 
-#define GRID_MARKS_IDS		65535	/* ids fit a cell's 16 bits */
 #define GRID_MARKS_FIRST	8	/* entries of a new table */
 #define GRID_MARKS_COMPACT	64	/* a smaller full table just grows */
 
@@ -83,9 +84,10 @@ grid_at(struct grid *g, int x, int y)
 }
 
 /*
- * Give cell c a style, member by member: the padding byte after attr stays
- * as the blank cell left it (zero), so equal rows are equal bytes and the
- * writer can compare them with memcmp (tty_row_same).
+ * Give cell c a style, member by member: the unused bits stay as the blank
+ * cell left them (zero), whatever a caller's style holds there, so equal
+ * rows are equal bytes and the writer can compare them with memcmp
+ * (tty_row_same).
  */
 static void
 grid_cell_style(struct grid_cell *c, const struct grid_style *style)

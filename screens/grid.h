@@ -66,10 +66,17 @@
 
 #define GRID_PAD	0	/* right half of a wide character */
 
+/*
+ * 4 bytes, in bit-fields: a colour takes 9 bits (0-255 or GRID_DEFAULT),
+ * the attributes 8.  Members are read and set like plain integers; a
+ * value too big for its field keeps only its low bits (a colour above
+ * GRID_DEFAULT is no colour the writer knows either way).
+ */
 struct grid_style {
-	uint16_t	fg;
-	uint16_t	bg;
-	uint8_t		attr;
+	uint32_t	fg:9;
+	uint32_t	bg:9;
+	uint32_t	attr:8;
+	uint32_t	:6;
 };
 
 #define GRID_STYLE_DEFAULT \
@@ -78,16 +85,22 @@ struct grid_style {
 #define GRID_MARKS_MAX	4	/* marks on one character, as src/term keeps */
 
 /*
- * 12 bytes: marks fills what was padding after style, so carrying marks
- * costs a cell nothing.  The grid leaves the byte of padding inside style
- * zero, so equal rows are equal bytes (the writer compares rows with
- * memcmp first); cells set by hand are still compared right, more slowly.
+ * 8 bytes, so that the grid a client's terminal shows (80x24: 15 KB) is
+ * the smaller part of what an idle session costs.  A code point needs 21
+ * bits; the other 11 of its word number the marks.  The grid keeps the
+ * unused bits zero, so equal rows are equal bytes (the writer compares rows
+ * with memcmp first); cells set by hand are still compared right, more
+ * slowly.
  */
+#define GRID_CELL_MARKS_BITS 11
+#define GRID_MARKS_IDS	((1u << GRID_CELL_MARKS_BITS) - 1)	/* side table
+					   entries a grid holds at most */
+
 struct grid_cell {
-	uint32_t		ch;	/* code point, or GRID_PAD */
+	uint32_t		ch:21;	/* code point, or GRID_PAD */
+	uint32_t		marks:GRID_CELL_MARKS_BITS; /* 0 none, else an
+					   entry of the grid's side table */
 	struct grid_style	style;
-	uint16_t		marks;	/* 0 none, else an entry of the grid's
-					   side table (grid.c) */
 };
 
 struct grid_marks;
@@ -185,8 +198,8 @@ int		 grid_set(struct grid *, int x, int y, uint32_t ch,
  * Attach combining mark cp (utf8_mark) to the character at x,y, or to the
  * left half of the wide character whose pad x,y is.  1 if attached; 0 if
  * cp is not a mark, x,y is outside the grid or holds a space, the
- * character has GRID_MARKS_MAX already, or the side table is full (65535
- * different sequences on one screen) or out of memory.
+ * character has GRID_MARKS_MAX already, or the side table is full
+ * (GRID_MARKS_IDS different sequences on one screen) or out of memory.
  */
 int		 grid_mark(struct grid *, int x, int y, uint32_t cp);
 

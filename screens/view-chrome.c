@@ -114,13 +114,18 @@ view_hits_find(const struct view_hits *hits, int x, int y)
 void
 view_chrome_draw(struct grid *g, const struct view_chrome *c)
 {
+	grid_clear(g, NULL);
+	grid_cursor(g, 0, 0, 0);
+	view_chrome_bars(g, c);
+}
+
+void
+view_chrome_bars(struct grid *g, const struct view_chrome *c)
+{
 	struct grid_style	 title = view_style(VIEW_TITLE);
 	struct grid_style	 st;
 	char			 right[128];
 	int			 x, rw, lw;
-
-	grid_clear(g, NULL);
-	grid_cursor(g, 0, 0, 0);
 
 	/* Title bar: the hall and the screen on the left; who and when on
 	 * the right. */
@@ -160,6 +165,7 @@ view_chrome_draw(struct grid *g, const struct view_chrome *c)
 	/* Status line. */
 	if (g->sy < 2)
 		return;
+	grid_fill(g, 0, g->sy - 1, g->sx, 1, ' ', NULL);
 	if (c->status != NULL && *c->status != '\0') {
 		st = view_style(c->status_error ? VIEW_ERROR : VIEW_GOOD);
 		view_text_fit(g, 1, g->sy - 1, g->sx - 2, &st, c->status);

@@ -138,6 +138,9 @@ struct view_chrome {
  * last row).  Every view_*_draw does this first.
  */
 void	view_chrome_draw(struct grid *, const struct view_chrome *);
+/* Only the title bar and the status line, over whatever those rows held
+ * (a copy of a shared frame). */
+void	view_chrome_bars(struct grid *, const struct view_chrome *);
 
 /* The window is too small: a short note, word-wrapped to whatever fits. */
 void	view_small_draw(struct grid *, int cols, int rows);
@@ -295,6 +298,8 @@ struct view_lobby {
 	const struct view_chat_line *chat;
 	int		 nchat;
 	int		 chat_back;	/* messages scrolled back from the end */
+	int		 chat_own;	/* these lines are not everyone's
+					   (/ignore): see view_lobby_draw_own */
 
 	const char	*input;		/* the visible part of the chat line */
 	int		 input_cursor;
@@ -308,6 +313,25 @@ int	view_lobby_chat_rows(int sx, int sy);
 int	view_lobby_input_width(int sx);
 void	view_lobby_draw(struct grid *, const struct view_lobby *,
 	    struct view_hits *);
+/*
+ * view_lobby_draw in two halves, so that a crowd's frames are drawn once
+ * (src/hall/lobby-frame.c).  The shared half draws what every viewer of
+ * the same page sees alike - the sizes, the tables in view, the page of
+ * the online list, the chat's newest lines, the count, the buttons, whose
+ * places it records in hits (may be NULL) - and ignores the viewer's own:
+ * his name on the title bar, the status line, the focus (it draws the
+ * lobby's first, on the tables), the selections, `you` marks, scrolling
+ * back, the search, the input line.  The own half draws those over a copy
+ * of the shared one and records the clicks, the shared half's last.
+ * Drawing shared(a) then own(b), for any a that differs from b only in
+ * what the shared half ignores, gives the grid view_lobby_draw(b) gives.
+ * A table list with one of the viewer's own (mine) is his alone: such a
+ * view is drawn whole.
+ */
+void	view_lobby_draw_shared(struct grid *, const struct view_lobby *,
+	    struct view_hits *);
+void	view_lobby_draw_own(struct grid *, const struct view_lobby *,
+	    const struct view_hits *shared, struct view_hits *);
 
 /* ---- account: password and SSH keys ------------------------------------- */
 

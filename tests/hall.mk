@@ -53,3 +53,13 @@ tests_unit_test_view_history_SOURCES = tests/unit/test-view-history.c
 tests_unit_test_view_history_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_view_history_LDADD = screens/libscreens.a engine/libengine.a \
 	$(CHECK_LIBS)
+
+# What a crowd in the lobby costs per viewer: chat lines and arrivals.
+EXTRA_PROGRAMS += tests/bench/lobbybench
+BENCH_PROGS += tests/bench/lobbybench
+tests_bench_lobbybench_SOURCES = tests/bench/lobbybench.c \
+	tests/bench/crowd.c tests/bench/crowd.h
+tests_bench_lobbybench_CFLAGS = $(AM_CFLAGS) -O2 $(TCLIENT_CFLAGS)
+tests_bench_lobbybench_LDADD = $(TCLIENT_LIBS) -lpthread
+EXTRA_tests_bench_lobbybench_DEPENDENCIES = gamehalld$(EXEEXT)
+CLEANFILES += tests/bench/lobbybench

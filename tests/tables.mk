@@ -27,7 +27,8 @@ tests_integration_test_tables_LDADD = $(TCLIENT_LIBS) $(STORE_LDADD) \
 # Load generator: many tables playing with watchers (`make bench`).
 EXTRA_PROGRAMS += tests/bench/tablebench
 BENCH_PROGS += tests/bench/tablebench
-tests_bench_tablebench_SOURCES = tests/bench/tablebench.c
+tests_bench_tablebench_SOURCES = tests/bench/tablebench.c \
+	tests/bench/crowd.c tests/bench/crowd.h
 tests_bench_tablebench_CFLAGS = $(AM_CFLAGS) -O2 $(TCLIENT_CFLAGS)
 tests_bench_tablebench_LDADD = $(TCLIENT_LIBS) -lpthread
 CLEANFILES += tests/bench/tablebench

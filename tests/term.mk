@@ -1,7 +1,7 @@
 # tests/term.mk: unit tests, benchmark and fuzz targets of the terminal layer
 # (screens/ grid, writer, caps; src/ keys, line editor, cleaner).
-TERM_TESTS = tests/unit/test-grid tests/unit/test-tty tests/unit/test-keys \
-	tests/unit/test-lineedit tests/unit/test-clean
+TERM_TESTS = tests/unit/test-grid tests/unit/test-grid-pack tests/unit/test-tty \
+	tests/unit/test-keys tests/unit/test-lineedit tests/unit/test-clean
 check_PROGRAMS += $(TERM_TESTS)
 TESTS += $(TERM_TESTS)
 
@@ -10,6 +10,10 @@ TERM_TEST_LDADD = src/term/libterm.a screens/libscreens.a $(CHECK_LIBS)
 tests_unit_test_grid_SOURCES = tests/unit/test-grid.c
 tests_unit_test_grid_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_grid_LDADD = $(TERM_TEST_LDADD)
+
+tests_unit_test_grid_pack_SOURCES = tests/unit/test-grid-pack.c
+tests_unit_test_grid_pack_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_grid_pack_LDADD = $(TERM_TEST_LDADD)
 
 tests_unit_test_tty_SOURCES = tests/unit/test-tty.c
 tests_unit_test_tty_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(VTERM_CFLAGS)

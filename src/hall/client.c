@@ -134,7 +134,7 @@ client_free(struct client *c)
 	clock_timer_free(c->esc_timer);
 	clock_timer_free(c->linger_timer);
 	clock_timer_free(c->lobby_timer);
-	grid_free(c->shown);
+	grid_pack_free(c->shown);
 	free(c->farewell);
 	free(c);
 }
@@ -171,7 +171,7 @@ client_draw(struct client *c)
 {
 	struct client_screen	*top;
 	struct buf		*out = &c->hall->out;
-	struct grid		*frame;
+	struct grid		*frame, *shown = NULL;
 	enum conn_write_result	 r;
 	bool			 entering;
 
@@ -201,7 +201,12 @@ client_draw(struct client *c)
 	} else
 		top->screen->draw(c, top->state, frame);
 
-	tty_diff(out, c->shown_valid ? c->shown : NULL, frame, &c->caps);
+	/* What the terminal shows is unpacked only for the diff. */
+	if (c->shown_valid && c->shown != NULL &&
+	    (shown = grid_pack_unpack(c->shown)) == NULL)
+		c->shown_valid = false;		/* no memory: sent in full */
+	tty_diff(out, c->shown_valid ? shown : NULL, frame, &c->caps);
+	grid_free(shown);
 	if (out->failed) {
 		/* Out of memory: nothing is sent; try again in full later. */
 		c->shown_valid = false;
@@ -217,10 +222,12 @@ client_draw(struct client *c)
 	c->redraw = 0;
 	c->entered = true;
 	c->mouse_sent = c->mouse;
-	/* The frame is what the terminal shows now; the old one is scratch. */
-	c->hall->frame = c->shown;
-	c->shown = frame;
-	c->shown_valid = true;
+	/* The frame is what the terminal shows now: kept packed, and the
+	 * hall's scratch frame stays the hall's.  Without the memory to pack
+	 * it, the next frame goes in full. */
+	grid_pack_free(c->shown);
+	c->shown = grid_pack_new(frame);
+	c->shown_valid = c->shown != NULL;
 	if (out->size > CLIENT_BUF_KEEP)
 		buf_free(out);
 }

@@ -31,6 +31,7 @@
 
 #include "screens/buf.h"
 #include "screens/grid.h"
+#include "screens/grid-pack.h"
 #include "screens/tty-caps.h"
 #include "screens/views.h"
 #include "src/people/chat.h"
@@ -95,6 +96,12 @@ struct store_user;
  */
 #define HALL_AMBIENT_FPS 1000
 #define HALL_AMBIENT_MAX_MS 5000
+/* The changes of this long a spell are told to the clients in one walk
+ * (hall_dirty_all). */
+#define HALL_AMBIENT_WALK_MS 20
+/* Past this many online, who comes and goes is no longer said in the
+ * lobby chat (hall.c, hall_announce). */
+#define HALL_ANNOUNCE_MAX 100
 #define CLIENT_LINGER_MS 2000	/* waiting for output before closing */
 
 /*
@@ -159,8 +166,10 @@ struct client {
 	bool			 mouse_sent;	/* ... and the terminal told */
 	bool			 entered;	/* tty_enter was sent */
 	int			 cols, rows;	/* as the client says */
-	struct grid		*shown;		/* what the terminal shows, or
-						   NULL before the first frame */
+	struct grid_pack	*shown;		/* what the terminal shows,
+						   packed between frames (an
+						   idle client's 15 KB of cells
+						   take about 1), or NULL */
 	bool			 shown_valid;
 	int			 redraw;	/* CLIENT_REDRAW* */
 	struct clock_timer	*redraw_timer;	/* coalesces redraws */
@@ -244,6 +253,12 @@ struct hall {
 	 */
 	struct grid		*frame;
 	struct buf		 out;
+	/* What the lobby's crowd sees alike, drawn once (lobby-frame.c). */
+	struct lobby_frames	*lobby_frames;
+	/* Changes everyone may see are told to the clients in one walk per
+	 * spell (hall_dirty_all), not one walk per change. */
+	struct clock_timer	*ambient_timer;
+	bool			 ambient_everyone; /* not only the lobby */
 	/* The lobby view's rows, filled per frame like `frame`. */
 	struct view_user	 lobby_users[CLIENT_ROWS_MAX];
 	struct view_chat_line	 lobby_chat[CHAT_SCROLLBACK];
@@ -325,8 +340,11 @@ bool	 hall_ignore_command(struct client *, const char *text);
 
 /* ---- hall.c -------------------------------------------------------------- */
 
-/* Every client draws again soon (what they show may have changed). */
+/* Every client draws again soon (what they show may have changed),
+ * rationed with a crowd (HALL_AMBIENT_*). */
 void	 hall_dirty_all(struct hall *);
+/* ... every client in the lobby. */
+void	 hall_dirty_lobby_soon(struct hall *);
 /*
  * The client becomes identity id (NULL: nobody), taking over the caller's
  * reference and giving back the old one; who is online changes, and with
@@ -345,6 +363,41 @@ void	 hall_lobby_due(void *client);
  * with the reason (too fast: wait) in why. */
 int	 hall_chat(struct hall *, struct client *, const char *text,
 	    char *why, size_t whylen);
+/* ---- lobby-frame.c: the lobby's shared frames ------------------------- */
+
+struct lobby_frames;
+struct lobby_frames_stats {
+	uint64_t	 drawn;		/* shared frames drawn */
+	uint64_t	 shared;	/* ... and used again by another viewer */
+};
+
+struct lobby_frames *lobby_frames_new(void);
+void	 lobby_frames_free(struct lobby_frames *);
+/* Something every lobby viewer may see changed (someone came or went, a
+ * chat line): the frames drawn so far are out of date. */
+void	 lobby_frames_changed(struct lobby_frames *);
+/* ... and the tables' listing changed too. */
+void	 lobby_frames_tables_changed(struct lobby_frames *);
+/* The tables as listed to someone with none of his own, built once per
+ * change (NULL and 0 when out of memory). */
+const struct view_table_row *lobby_frames_tables(struct lobby_frames *,
+	    struct hall *, int *n);
+/* id sits at or hosts a table: his list is his own (his tables first). */
+bool	 lobby_frames_has_table(struct lobby_frames *, struct hall *,
+	    const struct identity *id);
+/*
+ * The shared half of the lobby (view_lobby_draw_shared) for v at sx x sy,
+ * drawn now unless one drawn since the last change is kept for the same
+ * page; NULL when there is none and `may_draw` is false (v's chat lines
+ * are not everyone's), or out of memory; *hits are the places its buttons
+ * were drawn.  Both valid until the next call.
+ */
+const struct grid *lobby_frames_get(struct lobby_frames *,
+	    const struct view_lobby *v, int sx, int sy, bool may_draw,
+	    const struct view_hits **hits);
+const struct lobby_frames_stats *lobby_frames_stats(
+	    const struct lobby_frames *);
+
 /* ---- hall-online.c ------------------------------------------------------ */
 
 /* Everyone online, sorted by name (valid until who is online changes). */

@@ -56,6 +56,7 @@ hall_online_add(struct hall *hall, struct identity *id)
 	    (hall->online - at) * sizeof *hall->online_sorted);
 	hall->online_sorted[at] = id;
 	hall->online++;
+	lobby_frames_changed(hall->lobby_frames);
 }
 
 void
@@ -72,6 +73,7 @@ hall_online_remove(struct hall *hall, struct identity *id)
 	memmove(&hall->online_sorted[at], &hall->online_sorted[at + 1],
 	    (hall->online - at - 1) * sizeof *hall->online_sorted);
 	hall->online--;
+	lobby_frames_changed(hall->lobby_frames);
 }
 
 struct identity *const *

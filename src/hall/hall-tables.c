@@ -93,14 +93,13 @@ hall_tables_dirty(struct table *t)
 		client_dirty(hall_tables_viewer(v));
 }
 
-/* Clients in the lobby draw again (its list of tables changed). */
+/* Clients in the lobby draw again (its list of tables changed): a change
+ * someone else made, rationed with a crowd like an arrival. */
 static void
 hall_tables_dirty_lobby(struct hall *hall)
 {
-	struct client	*c;
-
-	TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
-		client_dirty(c);
+	lobby_frames_tables_changed(hall->lobby_frames);
+	hall_dirty_lobby_soon(hall);
 }
 
 /* Free every table left empty, from the loop. */

@@ -23,6 +23,8 @@
 #include "src/store/store.h"
 #include "src/table/table.h"
 
+static void	hall_ambient(void *);
+
 struct hall *
 hall_new(struct event_base *base, struct clock *clock, const struct config *cfg,
     struct store *store, struct worker *worker)
@@ -41,7 +43,10 @@ hall_new(struct event_base *base, struct clock *clock, const struct config *cfg,
 	TAILQ_INIT(&hall->lobby);
 	hall->ids = identities_new(NULL, NULL);
 	hall->chat = chat_new(CHAT_SCROLLBACK);
+	hall->lobby_frames = lobby_frames_new();
+	hall->ambient_timer = clock_timer_new(clock, hall_ambient, hall);
 	if (hall->ids == NULL || hall->chat == NULL ||
+	    hall->lobby_frames == NULL || hall->ambient_timer == NULL ||
 	    hall_tables_init(hall) != 0 || hall_sysop_init(hall) != 0) {
 		hall_free(hall);
 		return NULL;
@@ -75,6 +80,8 @@ hall_free(struct hall *hall)
 	identities_free(hall->ids);
 	chat_free(hall->chat);
 	free(hall->online_sorted);
+	lobby_frames_free(hall->lobby_frames);
+	clock_timer_free(hall->ambient_timer);
 	grid_free(hall->frame);
 	buf_free(&hall->out);
 	free(hall->shutdown_message);
@@ -99,9 +106,11 @@ hall_lobby_leave(struct client *c)
 	c->in_lobby = false;
 }
 
-void
-hall_dirty_all(struct hall *hall)
+/* The spell of changes is over: everyone draws again, rationed. */
+static void
+hall_ambient(void *arg)
 {
+	struct hall	*hall = arg;
 	struct client	*c;
 	unsigned	 ms = hall->nclients * 1000u / HALL_AMBIENT_FPS;
 
@@ -109,16 +118,44 @@ hall_dirty_all(struct hall *hall)
 		ms = CLIENT_AMBIENT_MS;
 	if (ms > HALL_AMBIENT_MAX_MS)
 		ms = HALL_AMBIENT_MAX_MS;
-	TAILQ_FOREACH(c, &hall->clients, entry)
-		client_dirty_after(c, ms);
+	if (hall->ambient_everyone) {
+		TAILQ_FOREACH(c, &hall->clients, entry)
+			client_dirty_after(c, ms);
+	} else {
+		TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
+			client_dirty_after(c, ms);
+	}
+	hall->ambient_everyone = false;
 }
 
-/* A lobby chat line: only the lobby shows it. */
+/*
+ * Arrivals come many a second with a crowd, and walking every client for
+ * each made a login cost the crowd's size: the changes of one spell are
+ * told in one walk (hall_ambient), which the frames' rationing would have
+ * delayed anyway.
+ */
+void
+hall_dirty_all(struct hall *hall)
+{
+	hall->ambient_everyone = true;
+	hall_dirty_lobby_soon(hall);
+}
+
+void
+hall_dirty_lobby_soon(struct hall *hall)
+{
+	lobby_frames_changed(hall->lobby_frames);
+	if (!clock_timer_pending(hall->ambient_timer))
+		clock_timer_set(hall->ambient_timer, HALL_AMBIENT_WALK_MS);
+}
+
+/* A lobby chat line: only the lobby shows it, and at once. */
 static void
 hall_dirty_lobby(struct hall *hall)
 {
 	struct client	*c;
 
+	lobby_frames_changed(hall->lobby_frames);
 	TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
 		client_dirty_ambient(c);
 }
@@ -161,6 +198,8 @@ hall_identity_rating(struct hall *hall, struct identity *id)
 	size_t			 n = 0, i, best = 0;
 
 	id->rating[0] = '\0';
+	/* The online list shows it. */
+	lobby_frames_changed(hall->lobby_frames);
 	if (id->kind != IDENTITY_USER || hall->store == NULL)
 		return;
 	if (store_rating_list(hall->store, id->user, &r, &n) != STORE_OK) {
@@ -209,11 +248,19 @@ hall_user_identity(struct hall *hall, const struct store_user *u)
 	return id;
 }
 
-/* The lobby chat says who came or went; the caller redraws everyone once
- * (hall_notice would walk all the clients a second time per arrival). */
+/*
+ * The lobby chat says who came or went; the caller redraws everyone once
+ * (hall_notice would walk all the clients a second time per arrival).  In
+ * a crowd it does not: arrivals would fill the chat many times a second,
+ * and each would change every viewer's chat pane, where otherwise an
+ * arrival changes only the count and the page it falls on.
+ */
 static void
-hall_announce(struct hall *hall, const char *name, const char *what)
+hall_announce(struct hall *hall, const char *name, const char *what,
+    unsigned crowd)
 {
+	if (crowd > HALL_ANNOUNCE_MAX)	/* counting him */
+		return;
 	chat_notice(hall->chat, clock_wall(hall->clock), "%s %s", name, what);
 }
 
@@ -234,13 +281,15 @@ hall_set_identity(struct hall *hall, struct client *c, struct identity *id,
 	if (id != NULL && id->sessions++ == 0) {
 		hall_online_add(hall, id);
 		if (announce)
-			hall_announce(hall, id->name, "is here.");
+			hall_announce(hall, id->name, "is here.",
+			    hall->online);
 	}
 	if (old != NULL) {
 		if (--old->sessions == 0) {
 			hall_online_remove(hall, old);
 			if (announce)
-				hall_announce(hall, old->name, "left.");
+				hall_announce(hall, old->name, "left.",
+				    hall->online + 1);
 		}
 		identities_release(hall->ids, old);
 	}

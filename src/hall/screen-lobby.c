@@ -27,6 +27,16 @@ struct screen_lobby {
 	 * come and go (and one's own move to the top), the selection stays
 	 * on the table. */
 	char			 table_code[TABLE_CODE_SIZE];
+	/*
+	 * The online list a page at a time.  The page is held by the name
+	 * at its top (page[], "" for the first page), not by its place: an
+	 * arrival or departure elsewhere in the list leaves the page as it
+	 * is, and everyone who turned to the same page shares its frame.
+	 * user_row is the selection's row on it; user_top and user_sel are
+	 * where they are in the list now (screen_lobby_user_page).
+	 */
+	char			 page[IDENTITY_NAME_LEN];
+	int			 user_row;
 	int			 user_sel, user_top;
 	/* `f`: typing a name jumps the online list to it. */
 	bool			 finding;
@@ -42,6 +52,107 @@ struct screen_lobby {
 	char			 input[SCREEN_LOBBY_INPUT_VIEW];
 };
 
+/* Where the page and the selection are in the online list now; returns
+ * how many are online. */
+static int
+screen_lobby_user_page(struct client *c, struct screen_lobby *l, int rows)
+{
+	size_t	 n;
+	int	 top;
+
+	(void)hall_online(c->hall, &n);
+	top = l->page[0] != '\0' ? (int)hall_online_find(c->hall, l->page) : 0;
+	/* Everyone from the page on left: the last page there is. */
+	if (top > 0 && (size_t)top >= n)
+		top = (int)n > rows ? (int)n - rows : 0;
+	l->user_top = top;
+	if (l->user_row >= rows)	/* the pane got shorter */
+		l->user_row = rows > 0 ? rows - 1 : 0;
+	l->user_sel = top + l->user_row;
+	if ((size_t)l->user_sel >= n)
+		l->user_sel = n > 0 ? (int)n - 1 : 0;
+	return (int)n;
+}
+
+/*
+ * Select the sel-th name (clamped to the list).  Within the page only the
+ * selection moves; past it the page turns by whole pages from where it
+ * was, or, `aligned` (a name found, the first or the last), to the page
+ * of that many rows it falls on, so that pages stay the same for everyone.
+ */
+static void
+screen_lobby_user_goto(struct client *c, struct screen_lobby *l, int sel,
+    int rows, bool aligned)
+{
+	struct identity *const	*online;
+	size_t			 n;
+	int			 top;
+
+	if (rows < 1)
+		rows = 1;
+	screen_lobby_user_page(c, l, rows);
+	online = hall_online(c->hall, &n);
+	if (n == 0) {
+		l->page[0] = '\0';
+		l->user_row = l->user_top = l->user_sel = 0;
+		return;
+	}
+	if (sel < 0)
+		sel = 0;
+	if ((size_t)sel >= n)
+		sel = (int)n - 1;
+	top = l->user_top;
+	if (aligned)
+		top = sel / rows * rows;
+	else if (sel < top) {
+		top -= (top - sel + rows - 1) / rows * rows;
+		if (top < 0)
+			top = 0;
+	} else if (sel >= top + rows)
+		top += (sel - top) / rows * rows;
+	snprintf(l->page, sizeof l->page, "%s", top > 0 ?
+	    online[top]->name : "");
+	l->user_top = top;
+	l->user_sel = sel;
+	l->user_row = sel - top;
+}
+
+/* The keys of the online list: 1 if it was one. */
+static int
+screen_lobby_users_key(struct client *c, struct screen_lobby *l,
+    const struct key_event *ev)
+{
+	int	 rows = view_lobby_user_rows(client_sx(c), client_sy(c));
+	int	 n = screen_lobby_user_page(c, l, rows), sel = l->user_sel;
+	int	 top = l->user_top;
+
+	if (ev->mods & (KEY_MOD_CTRL | KEY_MOD_ALT))
+		return 0;
+	switch (ev->key) {
+	case KEY_PGDN:
+		if (top + rows < n)
+			screen_lobby_user_goto(c, l, sel + rows, rows, false);
+		return 1;
+	case KEY_PGUP:
+		screen_lobby_user_goto(c, l, top > 0 ? sel - rows : 0, rows,
+		    false);
+		return 1;
+	case KEY_HOME:
+	case 'g':
+		screen_lobby_user_goto(c, l, 0, rows, true);
+		return 1;
+	case KEY_END:
+	case 'G':
+		screen_lobby_user_goto(c, l, n - 1, rows, true);
+		return 1;
+	}
+	/* The rest move one row, as in any list. */
+	if (!screen_list_key(ev, n, rows, &sel, &top, true))
+		return 0;
+	screen_lobby_user_goto(c, l, sel, rows, false);
+	return 1;
+}
+
 /*
  * Who is online: the view gets only the rows it shows (users[0] is the
  * person at user_top), so a frame costs the height of the pane, not the
@@ -55,8 +166,8 @@ screen_lobby_build_users(struct client *c, struct screen_lobby *l, int rows)
 	struct identity		*id;
 	size_t			 n;
 
+	(void)screen_lobby_user_page(c, l, rows);
 	online = hall_online(c->hall, &n);
-	screen_list_clamp((int)n, rows, &l->user_sel, &l->user_top);
 	for (int i = 0; i < rows && i < CLIENT_ROWS_MAX &&
 	    (size_t)(l->user_top + i) < n; i++) {
 		id = online[l->user_top + i];
@@ -72,11 +183,12 @@ screen_lobby_build_users(struct client *c, struct screen_lobby *l, int rows)
 
 /* Remember the selected table's code. */
 static void
-screen_lobby_keep_selected(struct screen_lobby *l, int n)
+screen_lobby_keep_selected(struct screen_lobby *l,
+    const struct view_table_row *rows, int n)
 {
 	if (l->table_sel >= 0 && l->table_sel < n)
 		snprintf(l->table_code, sizeof l->table_code, "%s",
-		    l->tables[l->table_sel].code);
+		    rows[l->table_sel].code);
 	else
 		l->table_code[0] = '\0';
 }
@@ -87,39 +199,69 @@ screen_lobby_keep_selected(struct screen_lobby *l, int n)
  * goes back to it.
  */
 static void
-screen_lobby_find_selected(struct screen_lobby *l, int n)
+screen_lobby_find_selected(struct screen_lobby *l,
+    const struct view_table_row *rows, int n)
 {
 	for (int i = 0; l->table_code[0] != '\0' && i < n; i++) {
-		if (strcmp(l->tables[i].code, l->table_code) == 0) {
+		if (strcmp(rows[i].code, l->table_code) == 0) {
 			l->table_sel = i;
 			return;
 		}
 	}
 	if ((l->table_sel < 0 || l->table_code[0] != '\0') && n > 0 &&
-	    l->tables[0].mine)
+	    rows[0].mine)
 		l->table_sel = 0;
 	else if (l->table_sel >= n)
 		l->table_sel = n - 1;
-	screen_lobby_keep_selected(l, n);
+	screen_lobby_keep_selected(l, rows, n);
 }
 
-static int
-screen_lobby_build_tables(struct client *c, struct screen_lobby *l)
+/*
+ * The tables the viewer sees: everyone's list, built once for the crowd,
+ * unless he sits at or hosts one (his own come first, even private ones):
+ * then his own copy, and *own says so.
+ */
+static const struct view_table_row *
+screen_lobby_tables(struct client *c, struct screen_lobby *l, int *np,
+    bool *own)
 {
-	int	 n = hall_tables_count(c->hall, c->identity);
-	void	*p;
+	struct lobby_frames		*lf = c->hall->lobby_frames;
+	const struct view_table_row	*rows;
+	int				 n;
+	void				*p;
 
+	*own = lobby_frames_has_table(lf, c->hall, c->identity);
+	if (!*own) {
+		rows = lobby_frames_tables(lf, c->hall, &n);
+		screen_lobby_find_selected(l, rows, n);
+		*np = n;
+		return rows;
+	}
+	*np = 0;
+	n = hall_tables_count(c->hall, c->identity);
 	if (n <= 0)
-		return 0;
+		return NULL;
 	if (n > l->tables_cap) {
 		p = realloc(l->tables, (size_t)n * sizeof *l->tables);
 		if (p == NULL)
-			return 0;
+			return NULL;
 		l->tables = p;
 		l->tables_cap = n;
 	}
 	n = hall_tables_rows(c->hall, c->identity, l->tables, n);
-	screen_lobby_find_selected(l, n);
+	screen_lobby_find_selected(l, l->tables, n);
+	*np = n;
+	return l->tables;
+}
+
+static int
+screen_lobby_build_tables(struct client *c, struct screen_lobby *l,
+    const struct view_table_row **rows)
+{
+	bool	 own;
+	int	 n;
+
+	*rows = screen_lobby_tables(c, l, &n, &own);
 	return n;
 }
 
@@ -128,6 +270,9 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 {
 	struct screen_lobby	*l = state;
 	struct view_lobby	 v;
+	const struct grid	*shared;
+	const struct view_hits	*hits;
+	bool			 own_tables;
 
 	memset(&v, 0, sizeof v);
 	client_chrome(c, &v.chrome, "Lobby", l->focus == VIEW_LOBBY_CHAT ?
@@ -136,11 +281,10 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 	    N_("Tab next pane  j/k move  Enter join  t chat  ? help  q quit"));
 	v.focus = l->focus;
 
-	v.ntables = screen_lobby_build_tables(c, l);
-	v.tables = l->tables;
+	v.tables = screen_lobby_tables(c, l, &v.ntables, &own_tables);
 	screen_list_clamp(v.ntables, view_lobby_table_rows(g->sx, g->sy),
 	    &l->table_sel, &l->table_top);
-	screen_lobby_keep_selected(l, v.ntables);
+	screen_lobby_keep_selected(l, v.tables, v.ntables);
 	v.table_sel = l->table_sel;
 	v.table_top = l->table_top;
 
@@ -155,11 +299,22 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 	    &l->chat_seen, c->hall->lobby_chat, CHAT_SCROLLBACK);
 	v.chat = c->hall->lobby_chat;
 	v.chat_back = l->chat_back;
+	/* Lines he ignores are left out: his chat pane is his own. */
+	v.chat_own = c->identity != NULL && c->identity->nignored > 0;
 
 	lineedit_view(l->line, view_lobby_input_width(g->sx), l->input,
 	    sizeof l->input, &v.input_cursor);
 	v.input = l->input;
 	v.input_note = l->note[0] != '\0' ? l->note : NULL;
+
+	/* The crowd's half once for everyone on this page, his own over a
+	 * copy of it. */
+	if (!own_tables && (shared = lobby_frames_get(c->hall->lobby_frames,
+	    &v, g->sx, g->sy, !v.chat_own, &hits)) != NULL &&
+	    grid_copy(g, shared) == 0) {
+		view_lobby_draw_own(g, &v, hits, &c->hits);
+		return;
+	}
 	view_lobby_draw(g, &v, &c->hits);
 }
 
@@ -168,7 +323,9 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 static const char *
 screen_lobby_selected_code(struct client *c, struct screen_lobby *l, bool watch)
 {
-	int	 n = screen_lobby_build_tables(c, l);
+	const struct view_table_row	*rows;
+	int				 n = screen_lobby_build_tables(c, l,
+					     &rows);
 
 	if (n <= 0) {
 		client_status(c, true, "%s", lang_text(c->lang, watch ?
@@ -180,7 +337,7 @@ screen_lobby_selected_code(struct client *c, struct screen_lobby *l, bool watch)
 		client_status(c, true, "Choose a table first (Up/Down).");
 		return NULL;
 	}
-	return l->tables[l->table_sel].code;
+	return rows[l->table_sel].code;
 }
 
 static void
@@ -213,6 +370,8 @@ screen_lobby_profile(struct client *c, struct screen_lobby *l, bool selected)
 		struct identity *const	*online;
 		size_t			 count;
 
+		(void)screen_lobby_user_page(c, l, view_lobby_user_rows(
+		    client_sx(c), client_sy(c)));
 		online = hall_online(c->hall, &count);
 		n = (int)count;
 		if (l->user_sel >= 0 && l->user_sel < n) {
@@ -328,13 +487,20 @@ screen_lobby_mouse(struct client *c, struct screen_lobby *l,
 		return;
 	switch (hit->id) {
 	case VIEW_HIT_TABLE:
+	{
+		const struct view_table_row	*rows;
+		int				 n;
+
 		l->focus = VIEW_LOBBY_TABLES;
 		l->table_sel = hit->index;
-		screen_lobby_keep_selected(l, screen_lobby_build_tables(c, l));
+		n = screen_lobby_build_tables(c, l, &rows);
+		screen_lobby_keep_selected(l, rows, n);
 		break;
+	}
 	case VIEW_HIT_USER:
 		l->focus = VIEW_LOBBY_USERS;
-		l->user_sel = hit->index;
+		screen_lobby_user_goto(c, l, hit->index,
+		    view_lobby_user_rows(client_sx(c), client_sy(c)), false);
 		break;
 	case VIEW_HIT_CHAT:
 		l->focus = VIEW_LOBBY_CHAT;
@@ -427,11 +593,10 @@ screen_lobby_find_key(struct client *c, struct screen_lobby *l,
 		return;
 	l->focus = VIEW_LOBBY_USERS;
 	(void)hall_online(c->hall, &online);
-	if (online > 0) {
-		size_t at = hall_online_find(c->hall, l->find);
-
-		l->user_sel = (int)(at < online ? at : online - 1);
-	}
+	if (online > 0)
+		screen_lobby_user_goto(c, l, (int)hall_online_find(c->hall,
+		    l->find), view_lobby_user_rows(client_sx(c),
+		    client_sy(c)), true);
 	client_dirty(c);
 }
 
@@ -460,23 +625,18 @@ screen_lobby_key(struct client *c, void *state, const struct key_event *ev)
 		return;
 	}
 	if (l->focus == VIEW_LOBBY_TABLES) {
-		int	n = screen_lobby_build_tables(c, l);
+		const struct view_table_row	*t;
+		int				 n;
 
+		n = screen_lobby_build_tables(c, l, &t);
 		rows = view_lobby_table_rows(client_sx(c), client_sy(c));
 		if (screen_list_key(ev, n, rows, &l->table_sel, &l->table_top,
 		    true)) {
-			screen_lobby_keep_selected(l, n);
+			screen_lobby_keep_selected(l, t, n);
 			return;
 		}
-	} else {
-		size_t	online;
-
-		rows = view_lobby_user_rows(client_sx(c), client_sy(c));
-		(void)hall_online(c->hall, &online);
-		if (screen_list_key(ev, (int)online, rows,
-		    &l->user_sel, &l->user_top, true))
-			return;
-	}
+	} else if (screen_lobby_users_key(c, l, ev))
+		return;
 	switch (ev->key) {
 	case KEY_TAB:
 		l->focus = l->focus == VIEW_LOBBY_TABLES ? VIEW_LOBBY_USERS :

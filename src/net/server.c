@@ -596,6 +596,8 @@ server_free(struct server *s)
 	if (s == NULL)
 		return;
 	server_stop_listening(s);
+	/* The sessions still exchanging keys come back first. */
+	sshd_stop(s->sshd);
 	conn_destroy_all(&s->conns);
 	sshd_free(s->sshd);
 	event_free(s->resume);

@@ -26,12 +26,16 @@
 /* Why sshd_die cut a client off after its attempts (told to the client). */
 #define SSHD_AUTH_TOO_MANY "too many authentication failures"
 
+struct event_base;
 struct server;
 struct sshd_auth_job;
+struct sshd_kex;
+struct sshd_kex_job;
 
 struct sshd {
 	struct server	*server;
 	ssh_bind	 bind;
+	struct sshd_kex	*kex;
 };
 
 struct sshd_conn {
@@ -49,7 +53,10 @@ struct sshd_conn {
 	struct event			*timer;		/* grace, then linger */
 	struct event			*delay;		/* failed password */
 
+	struct sshd_kex_job		*kex;		/* non-NULL: the session
+							 * is a kex thread's */
 	bool				 kex_done;
+	bool				 grace_over;	/* while on a kex thread */
 	bool				 authed;
 	bool				 ready_asked;	/* shell or exec */
 	bool				 ready;
@@ -78,6 +85,35 @@ struct sshd_conn {
 	struct sshd_auth_job		*job_arg;
 	struct worker_job		*job;
 };
+
+/*
+ * sshd-kex.c: the key exchange on threads of their own.  From
+ * sshd_kex_start until done(arg, result) runs on the loop, the session and
+ * its fd belong to a kex thread and the loop must not touch them.
+ */
+enum sshd_kex_result {
+	SSHD_KEX_OK,		/* exchanged: authentication is next */
+	SSHD_KEX_FAILED,	/* libssh gave up (the client's fault) */
+	SSHD_KEX_GONE,		/* the client hung up */
+	SSHD_KEX_CANCELLED,	/* sshd_kex_cancel asked for it back */
+	SSHD_KEX_STOPPED,	/* sshd_kex_free: only free the session */
+};
+typedef void (*sshd_kex_done_cb)(void *arg, enum sshd_kex_result);
+
+/* threads <= 0: one per online core.  NULL with a message in err. */
+struct sshd_kex *sshd_kex_new(struct event_base *, int threads,
+	    sshd_kex_done_cb, char *err, size_t errlen);
+int	sshd_kex_threads(const struct sshd_kex *);
+/* Hand s (nonblocking, on fd) over; NULL when stopping or out of memory
+ * (the session is still the caller's). */
+struct sshd_kex_job *sshd_kex_start(struct sshd_kex *, ssh_session s,
+	    int fd, void *arg);
+/* Ask for the session back: done comes once, maybe with another result
+ * if the thread was finishing.  Loop thread; the job is valid until done. */
+void	sshd_kex_cancel(struct sshd_kex_job *);
+/* Stop and join the threads; every session not yet back comes back
+ * through done(arg, SSHD_KEX_STOPPED) from inside this call. */
+void	sshd_kex_free(struct sshd_kex *);
 
 /* sshd.c: the pump. */
 void	sshd_after(struct sshd_conn *);

@@ -3,11 +3,14 @@
  *
  * Per connection (docs/design.md §2.2-2.4):
  *   ssh_new, ssh_bind_accept_fd, ssh_set_blocking(0) first of all, auth
- *   methods, one ssh_handle_key_exchange (SSH_AGAIN), then a private
- *   ssh_event; a persistent EV_READ on the fd and an EV_WRITE armed only
- *   while SSH_WRITE_PENDING.  Each wake-up pumps once (key exchange until
- *   it is done, then ssh_event_dopoll(ev, 0)) and then runs sshd_after,
- *   where all the real work happens: libssh callbacks only record.
+ *   methods; then the key exchange on a kex thread (sshd-kex.c), and
+ *   while it runs nothing here touches the session (sc->kex is set: every
+ *   entry point checks it, and what must wait - a close, the grace timer -
+ *   asks for the session back).  Once it is back, a private ssh_event; a
+ *   persistent EV_READ on the fd and an EV_WRITE armed only while
+ *   SSH_WRITE_PENDING.  Each wake-up pumps once (ssh_event_dopoll(ev, 0))
+ *   and then runs sshd_after, where all the real work happens: libssh
+ *   callbacks only record.
  *
  * sshd_after is the state machine: the queued auth requests until the
  * user is in (sshd-auth.c, which explains why they are not callbacks),
@@ -44,6 +47,9 @@
 #define SSHD_KEX "curve25519-sha256,curve25519-sha256@libssh.org," \
 	"ecdh-sha2-nistp256,diffie-hellman-group14-sha256"
 #define SSHD_HOSTKEY_ALGOS "ssh-ed25519"
+
+static void	sshd_kex_done(void *, enum sshd_kex_result);
+static void	sshd_grace_over(struct sshd_conn *);
 
 static void
 sshd_libssh_log(int priority, const char *function, const char *buffer,
@@ -91,7 +97,25 @@ sshd_new(struct server *server, const char *host_key_path, char *err,
 		free(d);
 		return NULL;
 	}
+	/* As many as the workers (worker_threads): as many as cores. */
+	d->kex = sshd_kex_new(server_base(server),
+	    server_config(server)->worker_threads, sshd_kex_done, err, errlen);
+	if (d->kex == NULL) {
+		ssh_bind_free(d->bind);
+		free(d);
+		return NULL;
+	}
+	log_info("ssh key exchange on %d threads", sshd_kex_threads(d->kex));
 	return d;
+}
+
+void
+sshd_stop(struct sshd *d)
+{
+	if (d == NULL)
+		return;
+	sshd_kex_free(d->kex);
+	d->kex = NULL;
 }
 
 void
@@ -99,6 +123,7 @@ sshd_free(struct sshd *d)
 {
 	if (d == NULL)
 		return;
+	sshd_stop(d);
 	ssh_bind_free(d->bind);
 	free(d);
 }
@@ -181,8 +206,11 @@ sshd_die(struct sshd_conn *sc, const char *why)
 			log_info("%s: %s", conn_label(sc->conn), why);
 		else
 			log_warn("%s: %s", conn_label(sc->conn), why);
-		ssh_session_set_disconnect_message(sc->s, why);
-		sc->said_why = true;
+		/* A kex thread's session cannot be told (it is cut off). */
+		if (sc->kex == NULL) {
+			ssh_session_set_disconnect_message(sc->s, why);
+			sc->said_why = true;
+		}
 		conn_transport_why(sc->conn, why);
 	}
 	sc->dead = true;
@@ -251,6 +279,12 @@ sshd_ended(struct sshd_conn *sc, const char *why)
 void
 sshd_after(struct sshd_conn *sc)
 {
+	if (sc->kex != NULL) {
+		/* A kex thread has it: what is to end asks for it back. */
+		if (sc->dead || sc->closing)
+			sshd_kex_cancel(sc->kex);
+		return;
+	}
 	if (!sc->dead && !ssh_is_connected(sc->s))
 		sshd_ended(sc, "the client disconnected");
 	if (!sc->dead && sc->kex_done)
@@ -295,47 +329,95 @@ static void
 sshd_io_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct sshd_conn	*sc = arg;
-	int			 rc;
 
-	if (!sc->dead && (what & (EV_READ | EV_WRITE))) {
-		if (!sc->kex_done) {
-			rc = ssh_handle_key_exchange(sc->s);
-			if (rc == SSH_OK)
-				sc->kex_done = true;
-			else if (rc == SSH_ERROR) {
-				log_debug("%s: key exchange failed: %s",
-				    conn_label(sc->conn), ssh_get_error(sc->s));
-				sshd_ended(sc, "key exchange failed");
-			}
-		} else if (ssh_event_dopoll(sc->sev, 0) == SSH_ERROR)
-			sshd_ended(sc, "connection lost");
-	}
+	/* Only added once the key exchange is done (sshd_kex_done). */
+	if (!sc->dead && (what & (EV_READ | EV_WRITE)) &&
+	    ssh_event_dopoll(sc->sev, 0) == SSH_ERROR)
+		sshd_ended(sc, "connection lost");
 	sshd_after(sc);
+}
+
+/* The session is back from its kex thread (sshd-kex.c). */
+static void
+sshd_kex_done(void *arg, enum sshd_kex_result result)
+{
+	struct sshd_conn	*sc = arg;
+
+	sc->kex = NULL;
+	switch (result) {
+	case SSHD_KEX_OK:
+		sc->kex_done = true;
+		sc->sev = ssh_event_new();
+		if (sc->sev == NULL ||
+		    ssh_event_add_session(sc->sev, sc->s) != SSH_OK) {
+			if (sc->sev != NULL)
+				ssh_event_free(sc->sev);
+			sc->sev = NULL;
+			sshd_ended(sc, "out of memory");
+		} else if (!sc->paused)
+			event_add(sc->rev, NULL);
+		break;
+	case SSHD_KEX_FAILED:
+		if (!sc->dead) {
+			log_debug("%s: key exchange failed: %s",
+			    conn_label(sc->conn), ssh_get_error(sc->s));
+			sshd_ended(sc, "key exchange failed");
+		}
+		break;
+	case SSHD_KEX_GONE:
+		if (!sc->dead)
+			sshd_ended(sc, "the client disconnected");
+		break;
+	case SSHD_KEX_CANCELLED:
+		break;
+	case SSHD_KEX_STOPPED:
+		/* Shutting down: whoever holds the conn frees the session. */
+		sc->dead = true;
+		if (sc->conn == NULL)
+			sshd_conn_free(sc);
+		return;
+	}
+	if (sc->grace_over && !sc->dead && !sc->closing)
+		sshd_grace_over(sc);
+	/* The exchange's last read may have queued auth requests. */
+	sshd_after(sc);
+}
+
+/* The login grace ran out before the user was in. */
+static void
+sshd_grace_over(struct sshd_conn *sc)
+{
+	const struct config	*cfg = server_config(sc->server);
+
+	/* Penalised when unauthenticated: a warning, as a failure. */
+	log_msg(sc->authed ? LOG_LEVEL_INFO : LOG_LEVEL_WARN,
+	    "%s: login grace time (%d s) over", conn_label(sc->conn),
+	    cfg->login_grace);
+	if (!sc->authed)
+		limits_penalise(server_limits(sc->server),
+		    conn_addr(sc->conn), cfg->penalty_grace,
+		    clock_ms(server_clock(sc->server)));
+	sshd_die(sc, NULL);
+	ssh_session_set_disconnect_message(sc->s, "login grace time over");
+	sc->said_why = true;
+	conn_transport_why(sc->conn, "login grace time over");
 }
 
 static void
 sshd_timer_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct sshd_conn	*sc = arg;
-	const struct config	*cfg = server_config(sc->server);
 
-	if (sc->closing) {
-		sc->dead = true;	/* linger over */
-	} else if (!sc->ready) {
-		/* Penalised when unauthenticated: a warning, as a failure. */
-		log_msg(sc->authed ? LOG_LEVEL_INFO : LOG_LEVEL_WARN,
-		    "%s: login grace time (%d s) over", conn_label(sc->conn),
-		    cfg->login_grace);
-		if (!sc->authed)
-			limits_penalise(server_limits(sc->server),
-			    conn_addr(sc->conn), cfg->penalty_grace,
-			    clock_ms(server_clock(sc->server)));
-		sshd_die(sc, NULL);
-		ssh_session_set_disconnect_message(sc->s,
-		    "login grace time over");
-		sc->said_why = true;
-		conn_transport_why(sc->conn, "login grace time over");
+	if (sc->kex != NULL) {
+		/* Still exchanging keys: the grace ends once it is back. */
+		sc->grace_over = true;
+		sshd_kex_cancel(sc->kex);
+		return;
 	}
+	if (sc->closing)
+		sc->dead = true;	/* linger over */
+	else if (!sc->ready)
+		sshd_grace_over(sc);
 	sshd_after(sc);
 }
 
@@ -366,7 +448,8 @@ sshd_pending(void *t)
 {
 	struct sshd_conn	*sc = t;
 
-	return !sc->dead && (ssh_get_status(sc->s) & SSH_WRITE_PENDING);
+	return !sc->dead && sc->kex == NULL &&
+	    (ssh_get_status(sc->s) & SSH_WRITE_PENDING);
 }
 
 static void
@@ -377,6 +460,8 @@ sshd_pause(void *t, bool paused)
 	if (sc->dead || sc->paused == paused)
 		return;
 	sc->paused = paused;
+	if (sc->kex != NULL || sc->sev == NULL)
+		return;		/* sshd_kex_done adds it, unless paused */
 	if (paused)
 		event_del(sc->rev);
 	else {
@@ -401,6 +486,12 @@ sshd_destroy(void *t)
 	struct sshd_conn	*sc = t;
 
 	sc->conn = NULL;
+	if (sc->kex != NULL) {
+		/* Freed when its kex thread hands it back (sshd_kex_done). */
+		sc->dead = true;
+		sshd_kex_cancel(sc->kex);
+		return;
+	}
 	sshd_conn_free(sc);
 }
 
@@ -433,7 +524,6 @@ sshd_accept(struct sshd *d, int fd, const struct sockaddr *sa,
 	struct event_base	*base = server_base(server);
 	struct sshd_conn	*sc;
 	struct timeval		 tv = { cfg->login_grace, 0 };
-	int			 rc;
 
 	sc = calloc(1, sizeof *sc);
 	if (sc == NULL) {
@@ -471,25 +561,12 @@ sshd_accept(struct sshd *d, int fd, const struct sockaddr *sa,
 	ssh_set_auth_methods(sc->s, SSH_AUTH_METHOD_PUBLICKEY |
 	    SSH_AUTH_METHOD_INTERACTIVE | SSH_AUTH_METHOD_PASSWORD);
 
-	rc = ssh_handle_key_exchange(sc->s);	/* queues our banner */
-	if (rc == SSH_ERROR) {
-		log_debug("ssh: key exchange: %s", ssh_get_error(sc->s));
+	/* The session and the fd are the kex thread's from here on. */
+	sc->kex = sshd_kex_start(d->kex, sc->s, fd, sc);
+	if (sc->kex == NULL)
 		goto fail;
-	}
-	if (rc == SSH_OK)
-		sc->kex_done = true;
-	sc->sev = ssh_event_new();
-	if (sc->sev == NULL ||
-	    ssh_event_add_session(sc->sev, sc->s) != SSH_OK) {
-		if (sc->sev != NULL)
-			ssh_event_free(sc->sev);
-		sc->sev = NULL;
-		goto fail;
-	}
-	event_add(sc->rev, NULL);
 	evtimer_add(sc->timer, &tv);
 	log_info("%s: connected", conn_label(sc->conn));
-	sshd_after(sc);
 	return;
 
 fail:

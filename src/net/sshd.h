@@ -39,6 +39,11 @@ struct sshd;
  */
 struct sshd *sshd_new(struct server *, const char *host_key_path,
 	    char *err, size_t errlen);
+/*
+ * Stop the key exchange threads, taking back every session they held
+ * (server_free, before the conns go).  sshd_free does it too.
+ */
+void	sshd_stop(struct sshd *);
 void	sshd_free(struct sshd *);
 
 /* Take over an accepted socket that limits_accept let in. */

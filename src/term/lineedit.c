@@ -3,6 +3,12 @@
  *
  * The text is an array of code points; the UTF-8 string is rebuilt after
  * every change (lines are short) so lineedit_text can stay const.
+ *
+ * Every idle lobby session has a chat line, and nearly all of them are
+ * empty: the arrays are allocated on the first character, grow by doubling
+ * up to the bounds, and go when the line is empty again, so an empty line
+ * costs its struct alone.  Memory given back or left behind by growing is
+ * wiped first (the same editor takes passwords).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +20,11 @@
 
 #define LINEEDIT_MAX_CHARS 65536
 #define LINEEDIT_MAX_BYTES (4 * LINEEDIT_MAX_CHARS)
+#define LINEEDIT_FIRST 16	/* code points of a new line's arrays */
 
 struct lineedit {
-	uint32_t	*text;
+	uint32_t	*text;		/* cap code points; NULL while empty */
+	size_t		 cap;
 	size_t		 n;		/* code points held */
 	size_t		 bytes;		/* their UTF-8 length */
 	size_t		 cursor;	/* 0..n */
@@ -25,7 +33,8 @@ struct lineedit {
 	size_t		 max_bytes;
 	int		 flags;
 	int		 full;		/* an insertion did not fit */
-	char		*str;		/* max_bytes + 1 */
+	char		*str;		/* room for the UTF-8 of cap code
+					   points and a NUL; NULL while empty */
 };
 
 struct lineedit *
@@ -39,16 +48,64 @@ lineedit_create(size_t max_chars, size_t max_bytes, int flags)
 	le = calloc(1, sizeof *le);
 	if (le == NULL)
 		return NULL;
-	le->text = calloc(max_chars, sizeof *le->text);
-	le->str = calloc(max_bytes + 1, 1);
-	if (le->text == NULL || le->str == NULL) {
-		lineedit_free(le);
-		return NULL;
-	}
 	le->max_chars = max_chars;
 	le->max_bytes = max_bytes;
 	le->flags = flags;
 	return le;
+}
+
+/* The string's room for cap code points. */
+static size_t
+lineedit_str_size(const struct lineedit *le, size_t cap)
+{
+	return (4 * cap < le->max_bytes ? 4 * cap : le->max_bytes) + 1;
+}
+
+/* Wipe and free the arrays (the line is empty, or going). */
+static void
+lineedit_release(struct lineedit *le)
+{
+	if (le->text != NULL)
+		memset(le->text, 0, le->cap * sizeof *le->text);
+	if (le->str != NULL)
+		memset(le->str, 0, lineedit_str_size(le, le->cap));
+	free(le->text);
+	free(le->str);
+	le->text = NULL;
+	le->str = NULL;
+	le->cap = 0;
+}
+
+/* Room for n code points.  0, or -1 (out of memory: unchanged). */
+static int
+lineedit_reserve(struct lineedit *le, size_t n)
+{
+	uint32_t	*text;
+	char		*str;
+	size_t		 cap;
+
+	if (n <= le->cap)
+		return 0;
+	for (cap = le->cap > 0 ? le->cap : LINEEDIT_FIRST; cap < n; cap *= 2)
+		;
+	if (cap > le->max_chars)
+		cap = le->max_chars;
+	text = calloc(cap, sizeof *text);
+	str = calloc(lineedit_str_size(le, cap), 1);
+	if (text == NULL || str == NULL) {
+		free(text);
+		free(str);
+		return -1;
+	}
+	if (le->n > 0) {
+		memcpy(text, le->text, le->n * sizeof *text);
+		memcpy(str, le->str, le->bytes + 1);
+	}
+	lineedit_release(le);
+	le->text = text;
+	le->str = str;
+	le->cap = cap;
+	return 0;
 }
 
 void
@@ -56,13 +113,15 @@ lineedit_free(struct lineedit *le)
 {
 	if (le == NULL)
 		return;
-	if (le->str != NULL)
-		memset(le->str, 0, le->max_bytes + 1);	/* passwords */
-	if (le->text != NULL)
-		memset(le->text, 0, le->max_chars * sizeof *le->text);
-	free(le->str);
-	free(le->text);
+	lineedit_release(le);
 	free(le);
+}
+
+size_t
+lineedit_bytes(const struct lineedit *le)
+{
+	return sizeof *le + (le->text != NULL ? le->cap * sizeof *le->text +
+	    lineedit_str_size(le, le->cap) : 0);
 }
 
 static void
@@ -70,6 +129,11 @@ lineedit_sync(struct lineedit *le)
 {
 	size_t	 i, len = 0;
 
+	if (le->n == 0) {
+		lineedit_release(le);
+		le->bytes = 0;
+		return;
+	}
 	for (i = 0; i < le->n; i++)
 		len += utf8_encode(le->text[i], le->str + len);
 	le->str[len] = '\0';
@@ -79,7 +143,7 @@ lineedit_sync(struct lineedit *le)
 const char *
 lineedit_text(const struct lineedit *le)
 {
-	return le->str;
+	return le->str != NULL ? le->str : "";
 }
 
 size_t
@@ -103,7 +167,6 @@ lineedit_set_flags(struct lineedit *le, int flags)
 void
 lineedit_clear(struct lineedit *le)
 {
-	memset(le->text, 0, le->n * sizeof *le->text);
 	le->n = le->cursor = le->scroll = 0;
 	le->full = 0;
 	lineedit_sync(le);
@@ -165,6 +228,8 @@ lineedit_insert(struct lineedit *le, uint32_t cp)
 		le->full = 1;
 		return -1;
 	}
+	if (lineedit_reserve(le, le->n + 1) != 0)
+		return -1;
 	memmove(le->text + le->cursor + 1, le->text + le->cursor,
 	    (le->n - le->cursor) * sizeof *le->text);
 	le->text[le->cursor++] = cp;
@@ -177,6 +242,8 @@ lineedit_insert(struct lineedit *le, uint32_t cp)
 static void
 lineedit_cut(struct lineedit *le, size_t from, size_t to)
 {
+	if (from >= to)
+		return;		/* nothing, maybe not even arrays */
 	memmove(le->text + from, le->text + to,
 	    (le->n - to) * sizeof *le->text);
 	le->n -= to - from;

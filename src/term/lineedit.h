@@ -53,6 +53,9 @@ struct lineedit;
 struct lineedit	*lineedit_create(size_t max_chars, size_t max_bytes,
 		    int flags);
 void		 lineedit_free(struct lineedit *);
+/* The bytes it holds (not malloc's overhead): an empty line holds only its
+ * struct, whatever its bounds (what an idle session's chat line costs). */
+size_t		 lineedit_bytes(const struct lineedit *);
 
 enum lineedit_result lineedit_key(struct lineedit *,
 		    const struct key_event *);

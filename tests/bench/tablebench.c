@@ -4,6 +4,7 @@
  *
  *	tablebench [-n TABLES] [-w WATCHERS] [-i SECONDS] [-s SECONDS]
  *	    [-t THREADS] [-c CPU_TABLES] [-l LEVEL] [-T TIMER [-q SECONDS]]
+ *	    [-L CROWD]
  *
  * Defaults: 500 tables, 2 watchers, a move every 2 s, 30 s, 8 threads
  * (2000 SSH sessions; the set-up takes a minute or two).
@@ -26,6 +27,11 @@
  * move as soon as it is his turn, so the worker threads think without a
  * pause, and the latency above is measured while they do.
  *
+ * With -L, that many guests sit in the lobby while the tables play (they
+ * come in first, and one thread reads their screens as they are sent):
+ * what a lobby crowd costs the tables' latency.  Printed too: the bytes
+ * each of them got while the moves went.
+ *
  * With -T 30 or 60 the tables have that turn timer, and before the moves
  * start everyone sits still for -q seconds (10 by default) with every
  * table's clock counting down: printed are the daemon's CPU for the
@@ -37,10 +43,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "tests/bench/crowd.h"
 #include "tests/integration/harness.h"
 #include "tests/integration/tclient.h"
 
@@ -66,6 +71,9 @@ struct tb {
 	struct harness *h;
 	int	ntables, nwatch, seconds, nthreads, ncpu, level;
 	int	timer, quiet;		/* -T, -q */
+	int	ncrowd;			/* -L: guests in the lobby */
+	struct tclient **crowd;
+	volatile int crowd_stop;
 	struct tb_cpu *cpu;
 	long	cpu_turns;
 	double	interval;
@@ -95,15 +103,6 @@ struct tb_thread {
 	int	cfirst, clast;		/* its CPU tables */
 	pthread_t thread;
 };
-
-static double
-tb_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* A guest running `cmd`, into whatever the command opens. */
 static struct tclient *
@@ -311,9 +310,9 @@ tb_thread_bytes(struct tb *b, struct tb_thread *th)
 static void
 tb_read_for(struct tb *b, struct tb_thread *th, int seconds)
 {
-	double	 end = tb_now() + seconds;
+	double	 end = crowd_now() + seconds;
 
-	while (tb_now() < end) {
+	while (crowd_now() < end) {
 		for (int i = th->first; i < th->last; i++) {
 			struct tb_table *t = &b->tables[i];
 
@@ -376,7 +375,7 @@ tb_thread_main(void *arg)
 	if (pfd == NULL)
 		abort();
 	for (;;) {
-		double now = tb_now();
+		double now = crowd_now();
 		int busy = 0, k = 0;
 
 		for (int i = th->first; i < th->last; i++) {
@@ -429,7 +428,7 @@ tb_thread_main(void *arg)
 			}
 			if (!t->ok || t->pending == 0)
 				continue;
-			now = tb_now();
+			now = crowd_now();
 			for (int v = 0; v < 1 + t->nwatch; v++) {
 				if (t->seen[v] || !tclient_find(tb_viewer(t, v),
 				    t->expect, NULL, NULL))
@@ -450,14 +449,6 @@ tb_thread_main(void *arg)
 	return NULL;
 }
 
-static int
-tb_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static void
 tb_print(const char *who, double *lat, size_t n)
 {
@@ -465,7 +456,7 @@ tb_print(const char *who, double *lat, size_t n)
 		printf("latency (%s): no samples\n", who);
 		return;
 	}
-	qsort(lat, n, sizeof *lat, tb_cmp);
+	qsort(lat, n, sizeof *lat, crowd_cmp_double);
 	printf("latency move-to-screen (%s): p50 %.1f ms, p99 %.1f ms, max "
 	    "%.1f ms (%zu samples)\n", who, lat[n / 2] * 1e3,
 	    lat[n * 99 / 100] * 1e3, lat[n - 1] * 1e3, n);
@@ -492,12 +483,97 @@ tb_bytes(struct tb *b, int watchers)
 	return sum;
 }
 
+/* The lobby crowd (-L): into the lobby from two threads. */
+struct tb_crowd {
+	struct tb *b;
+	int	first, last, failed;
+	pthread_t thread;
+};
+
+static void *
+tb_crowd_login(void *arg)
+{
+	struct tb_crowd *t = arg;
+	char name[32];
+
+	for (int i = t->first; i < t->last; i++) {
+		snprintf(name, sizeof name, "lobby%d", i);
+		t->b->crowd[i] = crowd_guest(harness_ssh_port(t->b->h), name,
+		    TB_WAIT_MS, "tablebench");
+		t->failed += t->b->crowd[i] == NULL;
+	}
+	return NULL;
+}
+
+/* Read the crowd's screens as they are sent, until told to stop. */
+static void *
+tb_crowd_read(void *arg)
+{
+	struct tb *b = arg;
+	struct pollfd *pfd = calloc((size_t)b->ncrowd, sizeof *pfd);
+
+	if (pfd == NULL)
+		abort();
+	while (!b->crowd_stop) {
+		for (int i = 0; i < b->ncrowd; i++) {
+			pfd[i].fd = b->crowd[i] != NULL ?
+			    tclient_fd(b->crowd[i]) : -1;
+			pfd[i].events = POLLIN;
+		}
+		if (poll(pfd, (nfds_t)b->ncrowd, 20) <= 0)
+			continue;
+		for (int i = 0; i < b->ncrowd; i++)
+			if (pfd[i].fd >= 0 && (pfd[i].revents & POLLIN))
+				tclient_read(b->crowd[i], 0);
+	}
+	free(pfd);
+	return NULL;
+}
+
+static int
+tb_crowd_start(struct tb *b, pthread_t *reader)
+{
+	struct tb_crowd t[2];
+	int up = 0;
+
+	if ((b->crowd = calloc((size_t)b->ncrowd, sizeof *b->crowd)) == NULL)
+		abort();
+	for (int i = 0; i < 2; i++) {
+		t[i].b = b;
+		t[i].first = b->ncrowd * i / 2;
+		t[i].last = b->ncrowd * (i + 1) / 2;
+		t[i].failed = 0;
+		if (pthread_create(&t[i].thread, NULL, tb_crowd_login,
+		    &t[i]) != 0)
+			abort();
+	}
+	for (int i = 0; i < 2; i++) {
+		pthread_join(t[i].thread, NULL);
+		up += t[i].last - t[i].first - t[i].failed;
+	}
+	printf("setup: %d of %d guests sit in the lobby\n", up, b->ncrowd);
+	if (pthread_create(reader, NULL, tb_crowd_read, b) != 0)
+		abort();
+	return up;
+}
+
+static uint64_t
+tb_crowd_bytes(struct tb *b)
+{
+	uint64_t sum = 0;
+
+	for (int i = 0; i < b->ncrowd; i++)
+		if (b->crowd[i] != NULL)
+			sum += tclient_bytes_received(b->crowd[i]);
+	return sum;
+}
+
 static void
 tb_usage(void)
 {
 	fprintf(stderr, "usage: tablebench [-n tables] [-w watchers] "
 	    "[-i interval] [-s seconds] [-t threads] [-c cpu-tables] "
-	    "[-l level] [-T 30|60 [-q quiet-seconds]]\n");
+	    "[-l level] [-T 30|60 [-q quiet-seconds]] [-L crowd]\n");
 	exit(2);
 }
 
@@ -512,9 +588,9 @@ main(int argc, char **argv)
 	};
 	struct tb b;
 	struct tb_thread *th;
-	struct rlimit rl;
 	double cpu0, cpu1, t1;
-	uint64_t pbytes0, pbytes1, wbytes0, wbytes1;
+	uint64_t pbytes0, pbytes1, wbytes0, wbytes1, lbytes0 = 0, lbytes1 = 0;
+	pthread_t crowd_reader;
 	int c, per, up, status = 0;
 
 	memset(&b, 0, sizeof b);
@@ -525,7 +601,7 @@ main(int argc, char **argv)
 	b.seconds = 30;
 	b.nthreads = 8;
 	b.level = 3;
-	while ((c = getopt(argc, argv, "n:w:i:s:t:c:l:T:q:")) != -1) {
+	while ((c = getopt(argc, argv, "n:w:i:s:t:c:l:T:q:L:")) != -1) {
 		switch (c) {
 		case 'n':
 			b.ntables = atoi(optarg);
@@ -554,6 +630,9 @@ main(int argc, char **argv)
 		case 'q':
 			b.quiet = atoi(optarg);
 			break;
+		case 'L':
+			b.ncrowd = atoi(optarg);
+			break;
 		default:
 			tb_usage();
 		}
@@ -561,7 +640,8 @@ main(int argc, char **argv)
 	if (b.ntables < 1 || b.nwatch < 0 || b.nwatch > TB_MAX_WATCHERS ||
 	    b.interval <= 0 || b.seconds < 1 || b.nthreads < 1 ||
 	    b.ncpu < 0 || b.level < 1 || b.level > 5 ||
-	    (b.timer != 0 && b.timer != 30 && b.timer != 60) || b.quiet < 0)
+	    (b.timer != 0 && b.timer != 30 && b.timer != 60) || b.quiet < 0 ||
+	    b.ncrowd < 0)
 		tb_usage();
 	if (b.timer > 0 && b.quiet == 0)
 		b.quiet = 10;
@@ -573,12 +653,9 @@ main(int argc, char **argv)
 		fprintf(stderr, "tablebench: gamehalld is not built\n");
 		return 1;
 	}
-	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-		rl.rlim_cur = rl.rlim_max;
-		setrlimit(RLIMIT_NOFILE, &rl);
-	}
+	crowd_raise_nofile();
 	snprintf(sessions_max, sizeof sessions_max, "max_sessions=%d",
-	    b.ntables * (2 + b.nwatch) + b.ncpu + 100);
+	    b.ntables * (2 + b.nwatch) + b.ncpu + b.ncrowd + 100);
 	snprintf(tables_max, sizeof tables_max, "max_tables=%d",
 	    b.ntables + b.ncpu + 10);
 	if ((b.h = harness_start(settings)) == NULL)
@@ -599,6 +676,11 @@ main(int argc, char **argv)
 		printf("tablebench: and %d tables where a guest plays the "
 		    "computer at level %d, answering at once\n", b.ncpu,
 		    b.level);
+	if (b.ncrowd > 0) {
+		printf("tablebench: and %d guests in the lobby\n", b.ncrowd);
+		fflush(stdout);
+		tb_crowd_start(&b, &crowd_reader);
+	}
 	per = (b.ntables + b.nthreads - 1) / b.nthreads;
 	for (int i = 0; i < b.nthreads; i++) {
 		th[i].b = &b;
@@ -631,9 +713,9 @@ main(int argc, char **argv)
 		pthread_barrier_wait(&b.barrier);
 		sleep(1);
 		cpu0 = harness_cpu_seconds(b.h);
-		q0 = tb_now();
+		q0 = crowd_now();
 		pthread_barrier_wait(&b.barrier);
-		q1 = tb_now();
+		q1 = crowd_now();
 		cpu1 = harness_cpu_seconds(b.h);
 		for (int i = 0; i < b.nthreads; i++)
 			q += th[i].qbytes;
@@ -650,15 +732,17 @@ main(int argc, char **argv)
 	sleep(1);
 	pbytes0 = tb_bytes(&b, 0);
 	wbytes0 = tb_bytes(&b, 1);
+	lbytes0 = b.ncrowd > 0 ? tb_crowd_bytes(&b) : 0;
 	cpu0 = harness_cpu_seconds(b.h);
-	b.t0 = tb_now();
+	b.t0 = crowd_now();
 	pthread_barrier_wait(&b.barrier);
 	for (int i = 0; i < b.nthreads; i++)
 		pthread_join(th[i].thread, NULL);
-	t1 = tb_now();
+	t1 = crowd_now();
 	cpu1 = harness_cpu_seconds(b.h);
 	pbytes1 = tb_bytes(&b, 0);
 	wbytes1 = tb_bytes(&b, 1);
+	lbytes1 = b.ncrowd > 0 ? tb_crowd_bytes(&b) : 0;
 
 	printf("moves: %ld in %.1f s (%.0f moves/s); %ld viewer updates "
 	    "missed (not seen within %d s)\n", b.moves, t1 - b.t0,
@@ -677,6 +761,16 @@ main(int argc, char **argv)
 		    "his cursor)\n", b.nwatch > 0 ? (double)(wbytes1 -
 		    wbytes0) / b.moves / b.nwatch : 0.0,
 		    (double)(pbytes1 - pbytes0) / b.moves / 2);
+	if (b.ncrowd > 0) {
+		printf("lobby: %d guests sat in the lobby while the tables "
+		    "played: %.0f bytes each\n", b.ncrowd,
+		    (double)(lbytes1 - lbytes0) / b.ncrowd);
+		b.crowd_stop = 1;
+		pthread_join(crowd_reader, NULL);
+		for (int i = 0; i < b.ncrowd; i++)
+			tclient_free(b.crowd[i]);
+		free(b.crowd);
+	}
 	if (up == 0)
 		status = 1;
 	if (!harness_alive(b.h)) {

@@ -502,15 +502,15 @@ harness_rss_kb(const struct harness *h)
 	return kb;
 }
 
-double
-harness_cpu_seconds(const struct harness *h)
+/* User + system seconds from a /proc stat file, and the name in it. */
+static double
+harness_stat_cpu(const char *path, char *name, size_t namelen)
 {
-	char path[64], buf[1024], *p;
+	char buf[1024], *p, *open;
 	unsigned long long utime, stime;
 	size_t n;
 	FILE *f;
 
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)h->pid);
 	f = fopen(path, "r");
 	if (f == NULL)
 		return -1;
@@ -519,8 +519,30 @@ harness_cpu_seconds(const struct harness *h)
 	buf[n] = '\0';
 	/* The command name may hold anything: count fields after its ')'. */
 	p = strrchr(buf, ')');
-	if (p == NULL || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u "
-	    "%*u %*u %llu %llu", &utime, &stime) != 2)
+	open = strchr(buf, '(');
+	if (p == NULL || open == NULL || sscanf(p + 1, " %*c %*d %*d %*d %*d "
+	    "%*d %*u %*u %*u %*u %*u %llu %llu", &utime, &stime) != 2)
 		return -1;
+	if (name != NULL && namelen > 0)
+		snprintf(name, namelen, "%.*s", (int)(p - open - 1), open + 1);
 	return (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
+}
+
+double
+harness_cpu_seconds(const struct harness *h)
+{
+	char path[64];
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)h->pid);
+	return harness_stat_cpu(path, NULL, 0);
+}
+
+double
+harness_thread_cpu_seconds(const struct harness *h, int tid, char *name,
+    size_t namelen)
+{
+	char path[80];
+
+	snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)h->pid, tid);
+	return harness_stat_cpu(path, name, namelen);
 }

@@ -88,6 +88,13 @@ long	harness_rss_kb(const struct harness *);
 double	harness_cpu_seconds(const struct harness *);
 
 /*
+ * The same for one of its threads (tid, as listed in /proc/PID/task), with
+ * the thread's name in name (may be NULL); -1 if unknown.
+ */
+double	harness_thread_cpu_seconds(const struct harness *, int tid,
+	    char *name, size_t namelen);
+
+/*
  * Register an account (name, password) in the running daemon's database,
  * as the register form would.  0, or -1 with a message on stderr.  In
  * harness-account.c: a program calling it links $(STORE_LDADD) too.

@@ -44,6 +44,7 @@ struct tclient {
 
 	VTerm	*vt;
 	VTermScreen *screen;
+	bool	screenless;	/* tclient_drop_screen: vt is 1x1, not fed */
 	char	title[256];
 	int	mouse;
 	bool	cursor_visible;

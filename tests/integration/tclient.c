@@ -224,8 +224,19 @@ tclient_set_term(struct tclient *tc, int cols, int rows, const char *term)
 	tc->rows = rows;
 	if (term != NULL)
 		snprintf(tc->term, sizeof tc->term, "%s", term);
-	vterm_set_size(tc->vt, tclient_clamp(rows, TCLIENT_SCREEN_MAX_ROWS),
-	    tclient_clamp(cols, TCLIENT_SCREEN_MAX_COLS));
+	if (!tc->screenless)
+		vterm_set_size(tc->vt, tclient_clamp(rows,
+		    TCLIENT_SCREEN_MAX_ROWS), tclient_clamp(cols,
+		    TCLIENT_SCREEN_MAX_COLS));
+}
+
+void
+tclient_drop_screen(struct tclient *tc)
+{
+	/* A 1x1 screen rather than none: every query still has one to
+	 * look at, and libvterm gives back the cells of the old size. */
+	tc->screenless = true;
+	vterm_set_size(tc->vt, 1, 1);
 }
 
 void
@@ -251,7 +262,8 @@ void
 tclient_received(struct tclient *tc, const char *buf, size_t len)
 {
 	tc->received += len;
-	vterm_input_write(tc->vt, buf, len);
+	if (!tc->screenless)
+		vterm_input_write(tc->vt, buf, len);
 }
 
 int

@@ -241,6 +241,15 @@ int	tclient_read(struct tclient *, int timeout_ms);
  */
 void	tclient_set_reading(struct tclient *, bool);
 
+/*
+ * Keep no screen from now on (there is no way back): what the server sends
+ * is read and counted (tclient_bytes_received) but not drawn, and the
+ * screen queries see one blank cell.  An 80x24 screen with its alternate
+ * screen is about 140 KB of libvterm's memory; a load generator holding
+ * thousands of sessions keeps the screens of the few it reads.
+ */
+void	tclient_drop_screen(struct tclient *);
+
 /* The socket, to poll() many clients at once (the benchmark does). */
 int	tclient_fd(const struct tclient *);
 

@@ -635,6 +635,93 @@ raw_late_ttype(struct raw *r, const char *term)
 	raw_send(r, is, n);
 }
 
+/* How a client leaves in the middle of the key exchange. */
+enum kex_abort {
+	KEX_ABORT_AT_ONCE,	/* hangs up before reading the banner */
+	KEX_ABORT_BANNER,	/* sends its banner, then hangs up */
+	KEX_ABORT_PARTIAL,	/* half a packet, then hangs up */
+	KEX_ABORT_GARBAGE,	/* a packet of nonsense: the server ends it */
+	KEX_ABORT_RESET,	/* half a packet, then a reset */
+};
+
+/*
+ * One client that leaves mid-exchange; unless it resets, it waits until
+ * the daemon has closed its side, that is, freed the session.
+ */
+static void
+kex_abort(struct harness *h, enum kex_abort how)
+{
+	static const char banner[] = "SSH-2.0-aborter\r\n";
+	/* A packet length of 1000 and a few of its bytes. */
+	static const unsigned char partial[] = { 0, 0, 3, 232, 10, 20 };
+	/* A packet of almost 4 GB: no server takes it. */
+	static const unsigned char garbage[] = {
+		255, 255, 255, 240, 10, 250, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+	};
+	struct linger lg = { 1, 0 };
+	struct pollfd pfd;
+	struct raw r;
+	char buf[512];
+	int64_t deadline;
+	ssize_t n = 1;
+
+	raw_connect(&r, harness_ssh_port(h));
+	if (how != KEX_ABORT_AT_ONCE) {
+		/* The server's banner first, as a client would. */
+		pfd.fd = r.fd;
+		pfd.events = POLLIN;
+		ck_assert_int_eq(poll(&pfd, 1, WAIT_MS), 1);
+		ck_assert_int_gt(recv(r.fd, buf, sizeof buf, 0), 0);
+		ck_assert_int_eq(send(r.fd, banner, strlen(banner), 0),
+		    (ssize_t)strlen(banner));
+	}
+	if (how == KEX_ABORT_PARTIAL || how == KEX_ABORT_RESET)
+		ck_assert_int_eq(send(r.fd, partial, sizeof partial, 0),
+		    (ssize_t)sizeof partial);
+	if (how == KEX_ABORT_GARBAGE)
+		ck_assert_int_eq(send(r.fd, garbage, sizeof garbage, 0),
+		    (ssize_t)sizeof garbage);
+	if (how == KEX_ABORT_RESET) {
+		setsockopt(r.fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+		close(r.fd);
+		return;
+	}
+	if (how != KEX_ABORT_GARBAGE)
+		shutdown(r.fd, SHUT_WR);
+	pfd.fd = r.fd;
+	pfd.events = POLLIN;
+	deadline = now_ms() + WAIT_MS;
+	while (n > 0 && now_ms() < deadline)
+		if (poll(&pfd, 1, 500) == 1)
+			n = recv(r.fd, buf, sizeof buf, 0);
+	ck_assert_msg(n <= 0, "a client that left mid key exchange (%d) was "
+	    "not closed within %d s", (int)how, WAIT_MS / 1000);
+	close(r.fd);
+}
+
+/*
+ * Clients that leave in the middle of the key exchange, while a kex thread
+ * holds their session: each is freed and no longer counted, or the cap of
+ * 4 unauthenticated connections from one source would refuse the login
+ * at the end (and the sanitizer build would see the leak at exit).
+ */
+START_TEST(test_kex_aborted)
+{
+	static const char *const settings[] = { "per_source_max_startups=4",
+		NULL };
+	struct harness *h = start(settings);
+	int i;
+
+	/* Resets are not waited for: two of them fit under the cap. */
+	kex_abort(h, KEX_ABORT_RESET);
+	kex_abort(h, KEX_ABORT_RESET);
+	for (i = 0; i < 24; i++)
+		kex_abort(h, (enum kex_abort)(i % KEX_ABORT_RESET));
+	still_serving(h);
+	stop(h);
+}
+END_TEST
+
 /*
  * A telnet client that tells its terminal type only after the session
  * opened (the hall gives a client half a second): the screen is drawn in
@@ -961,6 +1048,7 @@ transport_suite(const char *only)
 		{ "no_color", test_no_color },
 		{ "auth_attempts_cut_off", test_auth_attempts_cut_off },
 		{ "login_grace", test_login_grace },
+		{ "kex_aborted", test_kex_aborted },
 		{ "none_refused", test_none_refused },
 		{ "exec_refused", test_exec_refused },
 		{ "no_pty_refused", test_no_pty_refused },

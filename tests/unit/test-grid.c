@@ -591,13 +591,16 @@ END_TEST
 
 /*
  * Many distinct mark sequences written over and over without a clear: the
- * side table is reclaimed and every cell keeps exactly its own marks.
+ * side table is reclaimed and every cell keeps exactly its own marks (the
+ * grid has fewer cells than the table has ids, so all of them fit).
  */
 START_TEST(test_grid_marks_many)
 {
-	enum { SX = 120, SY = 40 };
+	enum { SX = 60, SY = 30 };
 	struct grid	*g = grid_create(SX, SY);
 	static uint32_t	 want[SX * SY][GRID_MARKS_MAX];
+
+	_Static_assert(SX * SY < GRID_MARKS_IDS, "every cell's marks fit");
 	uint32_t	 m[GRID_MARKS_MAX];
 	unsigned	 seed = 77;
 	int		 i, j, k, n, x, y;
@@ -636,9 +639,9 @@ START_TEST(test_grid_marks_many)
 END_TEST
 
 /*
- * More different sequences than the side table's 65535 ids on one screen:
- * the ones beyond are dropped (the characters stay), quickly, and a clear
- * makes room again.
+ * More different sequences than the side table's GRID_MARKS_IDS ids on one
+ * screen: the ones beyond are dropped (the characters stay), quickly, and a
+ * clear makes room again.
  */
 START_TEST(test_grid_marks_full)
 {
@@ -661,7 +664,7 @@ START_TEST(test_grid_marks_full)
 		CHECK(grid_get(g, i % SX, i / SX)->ch == 'o');
 		with += n == 3;
 	}
-	ck_assert_int_eq(with, 65535);
+	ck_assert_int_eq(with, GRID_MARKS_IDS);
 	ck_assert_int_eq(grid_copy(c, g), 0);
 	ck_assert_int_eq(strncmp(row_text(c, 0), "o\xcc\x80\xcc\x80\xcc\x80"
 	    "o\xcc\x81\xcc\x80\xcc\x80" "o\xcc\x82\xcc\x80\xcc\x80", 21), 0);
@@ -674,6 +677,80 @@ START_TEST(test_grid_marks_full)
 	ck_assert_str_eq(marks_text(g, 0, 0), "\xcc\x81");
 	grid_free(g);
 	grid_free(c);
+}
+END_TEST
+
+/*
+ * The packed cell keeps everything a view can give it: every colour in
+ * both places and every attribute, the largest code point, a wide
+ * character with marks beside styled neighbours; and the same drawing
+ * gives the same bytes, so the writer's row compare stays exact.
+ */
+START_TEST(test_grid_cell_packed)
+{
+	struct grid		*g = grid_create(300, 3), *h = grid_create(300, 3);
+	struct grid_style	 st;
+	const struct grid_cell	*c;
+	uint16_t		 colour;
+	int			 x;
+
+	ck_assert_uint_eq(sizeof (struct grid_cell), 8);
+	for (colour = 0; colour <= GRID_DEFAULT; colour++) {
+		st = (struct grid_style){ colour, GRID_DEFAULT - colour,
+		    colour & 0x0f };
+		x = colour;
+		ck_assert_int_eq(grid_set(g, x, 0, 'a' + colour % 26, &st), 1);
+		c = grid_get(g, x, 0);
+		CHECK(c->ch == (uint32_t)('a' + colour % 26));
+		CHECK(c->style.fg == colour);
+		CHECK(c->style.bg == GRID_DEFAULT - colour);
+		CHECK(c->style.attr == (colour & 0x0f));
+		CHECK(c->marks == 0);
+	}
+	st = (struct grid_style){ GRID_RED, GRID_BLUE, GRID_BOLD | GRID_DIM };
+	/* The last code point there is (21 bits, whatever its width). */
+	ck_assert_int_gt(grid_set(g, 0, 2, 0x10ffff, &st), 0);
+	ck_assert_uint_eq(grid_get(g, 0, 2)->ch, 0x10ffff);
+	ck_assert_uint_eq(grid_get(g, 0, 2)->style.bg, GRID_BLUE);
+	/* 中 with two marks between styled neighbours. */
+	ck_assert_int_eq(grid_put(g, 1, 1, &st, "x\xe4\xb8\xad\xcc\x81\xcc\xa3y"), 4);
+	ck_assert_uint_eq(grid_get(g, 2, 1)->ch, 0x4e2d);
+	ck_assert_uint_eq(grid_get(g, 3, 1)->ch, GRID_PAD);
+	ck_assert_str_eq(marks_text(g, 2, 1), "\xcc\x81\xcc\xa3");
+	ck_assert_str_eq(marks_text(g, 1, 1), "");
+	ck_assert_str_eq(marks_text(g, 4, 1), "");
+	for (x = 1; x <= 4; x++) {
+		c = grid_get(g, x, 1);
+		ck_assert_uint_eq(c->style.fg, GRID_RED);
+		ck_assert_uint_eq(c->style.bg, GRID_BLUE);
+		ck_assert_uint_eq(c->style.attr, GRID_BOLD | GRID_DIM);
+	}
+	ck_assert_int_eq(strncmp(row_text(g, 1),
+	    " x\xe4\xb8\xad\xcc\x81\xcc\xa3y ", 11), 0);
+	/* A restyle keeps the character and its marks. */
+	grid_restyle(g, 2, 1, 1, 1, &(struct grid_style){ GRID_GREEN,
+	    GRID_DEFAULT, GRID_UNDERLINE });
+	ck_assert_uint_eq(grid_get(g, 3, 1)->style.fg, GRID_GREEN);
+	ck_assert_uint_eq(grid_get(g, 2, 1)->style.attr, GRID_UNDERLINE);
+	ck_assert_str_eq(marks_text(g, 2, 1), "\xcc\x81\xcc\xa3");
+	ck_assert_uint_eq(grid_get(g, 4, 1)->style.fg, GRID_RED);
+	check_invariant(g);
+
+	/* The same drawing on another grid: the same bytes, row by row. */
+	for (colour = 0; colour <= GRID_DEFAULT; colour++)
+		grid_set(h, colour, 0, 'a' + colour % 26,
+		    &(struct grid_style){ colour, GRID_DEFAULT - colour,
+		    colour & 0x0f });
+	grid_set(h, 0, 2, 0x10ffff, &st);
+	grid_put(h, 1, 1, &st, "x\xe4\xb8\xad\xcc\x81\xcc\xa3y");
+	grid_restyle(h, 2, 1, 1, 1, &(struct grid_style){ GRID_GREEN,
+	    GRID_DEFAULT, GRID_UNDERLINE });
+	ck_assert_int_eq(memcmp(g->cells, h->cells,
+	    (size_t)g->sx * g->sy * sizeof *g->cells), 0);
+	for (x = 0; x < g->sx; x++)
+		CHECK(grid_cell_equal(g, grid_get(g, x, 1), h, grid_get(h, x, 1)));
+	grid_free(g);
+	grid_free(h);
 }
 END_TEST
 
@@ -743,6 +820,7 @@ grid_suite(void)
 	tcase_add_test(tc, test_grid_marks_compare_copy);
 	tcase_add_test(tc, test_grid_marks_many);
 	tcase_add_test(tc, test_grid_marks_full);
+	tcase_add_test(tc, test_grid_cell_packed);
 	tcase_add_test(tc, test_grid_random);
 	suite_add_tcase(s, tc);
 	return s;

@@ -163,6 +163,64 @@ START_TEST(test_lineedit_hostile)
 }
 END_TEST
 
+/*
+ * An empty line holds no arrays, whatever its bounds: they come with the
+ * first character, grow with the text (a long line, marks and wide
+ * characters kept exactly across each growth) and go when the line is
+ * empty again, by clear, by deleting or by a set to "".
+ */
+START_TEST(test_lineedit_lazy)
+{
+	struct lineedit	*le = lineedit_create(300, 400, 0);
+	struct lineedit	*small = lineedit_create(1, 4, 0);
+	size_t		 empty = lineedit_bytes(le), grown;
+	char		 want[512];
+	int		 i, len = 0;
+
+	ck_assert_uint_eq(empty, lineedit_bytes(small));
+	ck_assert_str_eq(lineedit_text(le), "");
+	ck_assert_int_eq(key(le, KEY_BACKSPACE, 0), LINEEDIT_UNCHANGED);
+	ck_assert_int_eq(key(le, KEY_DELETE, 0), LINEEDIT_UNCHANGED);
+	ck_assert_int_eq(key(le, 'u', KEY_MOD_CTRL), LINEEDIT_UNCHANGED);
+	ck_assert_uint_eq(lineedit_bytes(le), empty);
+
+	type(le, "a", NULL);
+	ck_assert_uint_gt(lineedit_bytes(le), empty);
+	ck_assert_uint_lt(lineedit_bytes(le), 300 * 4);
+	key(le, KEY_BACKSPACE, 0);
+	ck_assert_str_eq(lineedit_text(le), "");
+	ck_assert_uint_eq(lineedit_bytes(le), empty);
+
+	/* 100 times e + U+0301 then 中: through every doubling. */
+	for (i = 0; i < 100; i++) {
+		type(le, i % 2 ? "e\xcc\x81" : "\xe4\xb8\xad", NULL);
+		len += snprintf(want + len, sizeof want - len, "%s",
+		    i % 2 ? "e\xcc\x81" : "\xe4\xb8\xad");
+		CHECK(strcmp(lineedit_text(le), want) == 0);
+	}
+	ck_assert_uint_eq(lineedit_chars(le), 150);
+	grown = lineedit_bytes(le);
+	ck_assert_uint_gt(grown, empty + 150 * 4);
+	key(le, KEY_HOME, 0);
+	key(le, 'k', KEY_MOD_CTRL);
+	ck_assert_str_eq(lineedit_text(le), "");
+	ck_assert_uint_eq(lineedit_bytes(le), empty);
+	ck_assert_int_eq(lineedit_set(le, "again"), 0);
+	ck_assert_str_eq(lineedit_text(le), "again");
+	lineedit_clear(le);
+	ck_assert_uint_eq(lineedit_bytes(le), empty);
+	ck_assert_int_eq(lineedit_set(le, "x"), 0);
+	ck_assert_int_eq(lineedit_set(le, ""), 0);
+	ck_assert_uint_eq(lineedit_bytes(le), empty);
+
+	/* The bounds still hold with arrays sized on the way. */
+	type(small, "ab", NULL);
+	ck_assert_str_eq(lineedit_text(small), "a");
+	lineedit_free(le);
+	lineedit_free(small);
+}
+END_TEST
+
 START_TEST(test_lineedit_bounds)
 {
 	struct lineedit	*le = lineedit_create(5, 8, 0);
@@ -470,6 +528,7 @@ lineedit_suite(void)
 	tcase_add_test(tc, test_lineedit_results);
 	tcase_add_test(tc, test_lineedit_hostile);
 	tcase_add_test(tc, test_lineedit_bounds);
+	tcase_add_test(tc, test_lineedit_lazy);
 	tcase_add_test(tc, test_lineedit_full);
 	tcase_add_test(tc, test_lineedit_marks);
 	tcase_add_test(tc, test_lineedit_view);

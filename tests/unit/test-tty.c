@@ -790,7 +790,7 @@ START_TEST(test_tty_hostile_cells)
 	g->cells[3].ch = 0x4e2d;		/* wide, without its pad */
 	g->cells[4].ch = 0x110000;
 	g->cells[5].ch = 0x202e;
-	g->cells[5].style.fg = 999;
+	g->cells[5].style.fg = 511;	/* the largest a style holds */
 	buf_init(&b);
 	tty_diff(&b, NULL, g, &caps);
 	for (i = 0; i < b.len; i++) {

@@ -534,6 +534,139 @@ START_TEST(test_lobby_chat)
 }
 END_TEST
 
+/* Two grids show the same: every cell, and the cursor. */
+static void
+assert_same_grid(const struct grid *a, const struct grid *b, const char *what)
+{
+	ck_assert_int_eq(a->sx, b->sx);
+	ck_assert_int_eq(a->sy, b->sy);
+	for (int y = 0; y < a->sy; y++)
+		for (int x = 0; x < a->sx; x++)
+			ck_assert_msg(grid_cell_equal(a, grid_get(a, x, y), b,
+			    grid_get(b, x, y)), "%s: cell %d,%d differs", what,
+			    x, y);
+	ck_assert_int_eq(a->cursor_visible, b->cursor_visible);
+	if (a->cursor_visible) {
+		ck_assert_int_eq(a->cx, b->cx);
+		ck_assert_int_eq(a->cy, b->cy);
+	}
+}
+
+/*
+ * A crowd's lobby: the shared half drawn from anyone's view, with a
+ * viewer's own half over a copy of it, is that viewer's whole frame
+ * (views.h: view_lobby_draw_shared), whatever his focus, selections,
+ * marks, scrolling, search, input and status were.
+ */
+START_TEST(test_lobby_shared)
+{
+	struct view_chat_line	 chat[3] = {
+		{ "12:00", NULL, "alice is here.", 0, 0 },
+		{ "12:01", "bob", "hello all", 0, 0 },
+		{ "12:02", "guest-7f3a", "hi bob", 1, 0 },
+	};
+	struct view_chat_line	 mine[3];
+	struct view_user	 nobody[4];
+	struct view_lobby	 other, v;
+	struct view_hits	 hits, hits2, buttons;
+	struct grid		*whole, *shared, *g;
+	int			 i, k;
+
+	memcpy(mine, chat, sizeof mine);
+	mine[1].you = 1;		/* bob looks */
+	memcpy(nobody, lobby_users, sizeof nobody);
+	for (i = 0; i < 4; i++)
+		nobody[i].you = 0;
+	for (i = 0; i < 2; i++) {
+		whole = grid_create(sizes[i][0], sizes[i][1]);
+		shared = grid_create(sizes[i][0], sizes[i][1]);
+		g = grid_create(sizes[i][0], sizes[i][1]);
+		/* The shared half from someone else's view. */
+		lobby_fill(&other, chat, 3);
+		other.users = nobody;
+		other.focus = VIEW_LOBBY_CHAT;
+		other.table_sel = -1;
+		other.user_sel = 3;
+		other.find = "zz";
+		other.chat_back = 2;
+		other.input = "someone else's words";
+		other.chrome.who = "carol";
+		other.chrome.status = "carol's news";
+		view_lobby_draw_shared(shared, &other, &buttons);
+		for (k = 0; k < 6; k++) {
+			lobby_fill(&v, chat, 3);
+			switch (k) {
+			case 1:
+				v.focus = VIEW_LOBBY_USERS;
+				v.user_sel = 2;
+				v.find = "gu";
+				v.chrome.status = "Table K7QX2 is open.";
+				break;
+			case 2:
+				v.focus = VIEW_LOBBY_CHAT;
+				v.chat = mine;
+				v.input_note = "slow down: wait 2 s";
+				break;
+			case 3:
+				v.chat_back = 1;
+				v.table_sel = 0;
+				v.user_sel = 1;
+				break;
+			case 4:
+				v.chat_own = 1;	/* he ignores someone */
+				v.nchat = 2;
+				v.chrome.who = "bob";
+				break;
+			case 5:		/* as he comes in: the least his own */
+				v.users = nobody;
+				v.table_sel = v.user_sel = -1;
+				v.input = NULL;
+				break;
+			}
+			view_lobby_draw(whole, &v, &hits);
+			ck_assert_int_eq(grid_copy(g, shared), 0);
+			view_lobby_draw_own(g, &v, &buttons, &hits2);
+			assert_same_grid(whole, g, "shared + own");
+			ck_assert_int_eq(hits.n, hits2.n);
+			ck_assert_mem_eq(hits.hit, hits2.hit, (size_t)hits.n *
+			    sizeof hits.hit[0]);
+		}
+		/* And the shared half is nobody's: no name, no selection. */
+		ck_assert(!has_text(shared, "Say: typing"));
+		ck_assert(!has_text(shared, "M3PD9: yonin"));
+		grid_free(whole);
+		grid_free(shared);
+		grid_free(g);
+	}
+}
+END_TEST
+
+/* A crowd: the heading says which page of the online list is shown. */
+START_TEST(test_lobby_page)
+{
+	struct view_lobby	 v;
+	struct view_user	 page[64];
+	struct grid		*g = grid_create(80, 24);
+	int			 rows = view_lobby_user_rows(80, 24);
+
+	ck_assert_int_le(rows, 64);
+	for (int i = 0; i < 64; i++)
+		page[i] = lobby_users[i % 4];
+	lobby_fill(&v, NULL, 0);
+	v.nusers = 4;
+	view_lobby_draw(g, &v, NULL);
+	ck_assert(has_text(g, "Online (4) "));	/* one page: no number */
+	ck_assert(!has_text(g, "Online (4) p"));
+	v.users = page;
+	v.nusers = 2000;
+	v.user_top = 2 * rows;
+	v.user_sel = 2 * rows;
+	view_lobby_draw(g, &v, NULL);
+	ck_assert(has_text(g, "Online (2000) p3"));
+	grid_free(g);
+}
+END_TEST
+
 /* ---- account, profile, settings, help -------------------------------------- */
 
 START_TEST(test_account)
@@ -745,6 +878,8 @@ views_suite(void)
 	tcase_add_test(tc, test_lobby_yours);
 	tcase_add_test(tc, test_lobby_empty);
 	tcase_add_test(tc, test_lobby_chat);
+	tcase_add_test(tc, test_lobby_shared);
+	tcase_add_test(tc, test_lobby_page);
 	tcase_add_test(tc, test_account);
 	tcase_add_test(tc, test_profile);
 	tcase_add_test(tc, test_settings);
