@@ -155,23 +155,27 @@ sshd_conn_free(struct sshd_conn *sc)
 {
 	struct conn	*conn = sc->conn;
 
-	/* Events first: libssh may have closed the fd already. */
+	/* The fd's events first: libssh may have closed the fd already. */
+	sc->dead = true;
 	if (sc->rev != NULL)
 		event_free(sc->rev);
 	if (sc->wev != NULL)
 		event_free(sc->wev);
-	if (sc->kick != NULL)
-		event_free(sc->kick);
-	if (sc->timer != NULL)
-		event_free(sc->timer);
-	if (sc->delay != NULL)
-		event_free(sc->delay);
+	sc->rev = sc->wev = NULL;
 	/* A key probed and never signed was an attempt (sshd-auth.c). */
 	if (sc->probe_open && !sc->authed && conn != NULL)
 		conn_login_failed(conn);
 	sshd_auth_free(sc);
 	if (sc->said_why && sc->sev != NULL && ssh_is_connected(sc->s))
 		sshd_flush_for_disconnect(sc);
+	/* The flush ran libssh's callbacks, which may poke or set a timer:
+	 * those events go only now (freeing cancels them). */
+	if (sc->kick != NULL)
+		event_free(sc->kick);
+	if (sc->timer != NULL)
+		event_free(sc->timer);
+	if (sc->delay != NULL)
+		event_free(sc->delay);
 	if (sc->sev != NULL) {
 		ssh_event_remove_session(sc->sev, sc->s);
 		ssh_event_free(sc->sev);

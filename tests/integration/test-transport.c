@@ -337,6 +337,52 @@ START_TEST(test_login_grace)
 }
 END_TEST
 
+/*
+ * Shells asked for just as the login grace runs out: the grace closing an
+ * authenticated session flushes libssh, which may still handle the shell
+ * request then.  Rounds of sessions spread across the grace's last moment;
+ * the daemon must live (and, under the sanitizers, exit clean).
+ */
+START_TEST(test_grace_meets_shell)
+{
+	static const char *const settings[] = {
+		"login_grace=2", "max_conns_per_ip=0",
+		"penalty_exempt=127.0.0.1", NULL
+	};
+	struct harness *h = start(settings);
+	struct tclient *tc[10];
+	struct timespec ts;
+	int round, i;
+
+	for (round = 0; round < 6; round++) {
+		for (i = 0; i < 10; i++) {
+			tc[i] = tclient_ssh_new(harness_ssh_port(h), "late");
+			tclient_set_timeout(tc[i], 5000);
+			if (tclient_connect(tc[i]) == 0)
+				(void)tclient_auth_kbdint(tc[i], NULL);
+		}
+		/* From 1.80 s to 1.98 s: the grace's last moments, when
+		 * the shells reach it as it closes the sessions. */
+		ts.tv_sec = 1;
+		ts.tv_nsec = 800000000L + round * 36000000L;
+		nanosleep(&ts, NULL);
+		for (i = 0; i < 10; i++) {
+			(void)tclient_shell(tc[i]);
+			ts.tv_sec = 0;
+			ts.tv_nsec = 20000000L;
+			nanosleep(&ts, NULL);
+		}
+		for (i = 0; i < 10; i++) {
+			(void)tclient_read(tc[i], 0);
+			tclient_free(tc[i]);
+		}
+		ck_assert_msg(harness_alive(h), "gamehalld died in round %d",
+		    round);
+	}
+	stop(h);
+}
+END_TEST
+
 START_TEST(test_none_refused)
 {
 	struct harness *h = start(NULL);
@@ -1048,6 +1094,7 @@ transport_suite(const char *only)
 		{ "no_color", test_no_color },
 		{ "auth_attempts_cut_off", test_auth_attempts_cut_off },
 		{ "login_grace", test_login_grace },
+		{ "grace_meets_shell", test_grace_meets_shell },
 		{ "kex_aborted", test_kex_aborted },
 		{ "none_refused", test_none_refused },
 		{ "exec_refused", test_exec_refused },
