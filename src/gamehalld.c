@@ -25,6 +25,7 @@
 #include <limits.h>
 #include <pwd.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,11 +199,21 @@ gamehalld_reload(struct gamehalld *d)
 	notify_send("READY=1\nSTATUS=serving");
 }
 
+/* Whether any language but English has its catalog where gettext looks. */
+static bool
+gamehalld_languages_found(void)
+{
+	for (int i = 0; i < lang_count(); i++) {
+		if (lang_at(i)->domain != NULL && lang_translated(lang_at(i)))
+			return true;
+	}
+	return false;
+}
+
 /*
- * A session is a socket (a few more for the store and the listeners): the
- * soft limit on open files, often 1024, would cap the hall far below
- * max_sessions.  Raise it to the hard limit, and say when even that is
- * short.
+ * The translations: locale_dir, or else the installed ones, or else - a
+ * daemon run from its build directory before `make install` - the
+ * `locale` directory the build makes beside the program.
  */
 static void
 gamehalld_languages(const struct config *cfg)
@@ -210,6 +221,8 @@ gamehalld_languages(const struct config *cfg)
 	const char	*dir = cfg->locale_dir[0] != '\0' ? cfg->locale_dir :
 			    LOCALE_DIR_DEFAULT;
 	char		 err[256], missing[64] = "", abs[PATH_MAX];
+	char		 exe[PATH_MAX], *slash;
+	ssize_t		 n;
 	size_t		 at = 0;
 
 	/* gettext reads the catalogs when they are first asked for: a
@@ -222,6 +235,20 @@ gamehalld_languages(const struct config *cfg)
 		log_warn("%s", err);
 		return;
 	}
+	if (cfg->locale_dir[0] == '\0' && !gamehalld_languages_found() &&
+	    (n = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
+		exe[n] = '\0';
+		if ((slash = strrchr(exe, '/')) != NULL &&
+		    (size_t)(slash - exe) + sizeof "/locale" <= sizeof exe) {
+			memcpy(slash, "/locale", sizeof "/locale");
+			if (access(exe, F_OK) == 0 &&
+			    lang_open(exe, err, sizeof err) == 0 &&
+			    gamehalld_languages_found())
+				dir = exe;
+			else
+				(void)lang_open(dir, err, sizeof err);
+		}
+	}
 	for (int i = 0; i < lang_count(); i++) {
 		if (!lang_translated(lang_at(i)) && at < sizeof missing)
 			at += (size_t)snprintf(missing + at,
@@ -233,6 +260,12 @@ gamehalld_languages(const struct config *cfg)
 		    "English):%s", dir, missing);
 }
 
+/*
+ * A session is a socket (a few more for the store and the listeners): the
+ * soft limit on open files, often 1024, would cap the hall far below
+ * max_sessions.  Raise it to the hard limit, and say when even that is
+ * short.
+ */
 static void
 gamehalld_files(const struct config *cfg)
 {
