@@ -7,7 +7,8 @@ TESTS += tests/unit/test-lang
 tests_unit_test_lang_SOURCES = tests/unit/test-lang.c \
 	tests/unit/grid-text.c tests/unit/grid-text.h
 tests_unit_test_lang_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -pthread
-tests_unit_test_lang_LDADD = screens/libscreens.a $(CHECK_LIBS) -lpthread
+tests_unit_test_lang_LDADD = screens/libscreens.a engine/libengine.a \
+	$(CHECK_LIBS) -lpthread -lm
 
 # Over real SSH: two people in two languages at once, the account keeping
 # its choice.

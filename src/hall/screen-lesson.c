@@ -25,6 +25,7 @@
 #include "engine/stone.h"
 #include "engine/stone-goal.h"
 #include "engine/yonin.h"
+#include "screens/lang.h"
 #include "screens/lesson.h"
 #include "screens/view-lesson.h"
 #include "src/hall/hall-int.h"
@@ -34,6 +35,7 @@
 
 struct screen_lesson {
 	const struct lesson	*lesson;
+	const struct lang	*lang;		/* the player's */
 	int			 step;
 	struct game		*game;		/* the step's position */
 	int			 cursor;
@@ -138,9 +140,10 @@ screen_lesson_met(const struct stone_board *b, const struct lesson_step *s,
 	    stone_goal_met(b, STONE_BLACK, goal[s->goal]);
 }
 
-int
-screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
-    char *why, size_t len)
+/* screen_lesson_judge, what to say in the player's language. */
+static int
+screen_lesson_judge_in(const struct lang *lang, struct game *g,
+    const struct lesson_step *s, int point, char *why, size_t len)
 {
 	const struct stone_board	*b = stone_game_board(g);
 	struct game_status		 st;
@@ -164,12 +167,12 @@ screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
 	/* The first stone of a Connect6 pair: the turn goes on. */
 	if (st.phase == GAME_PLAYING && st.to_move == 0 &&
 	    st.stone_of_turn == 2) {
-		snprintf(why, len, "%s is down. Now the second stone of the "
-		    "pair.", at);
+		snprintf(why, len, lang_text(lang, "%s is down. Now the second "
+		    "stone of the pair."), at);
 		return 2;
 	}
 	if (screen_lesson_met(b, s, &st, point)) {
-		snprintf(why, len, "%s", s->done);
+		snprintf(why, len, "%s", lang_text(lang, s->done));
 		return 1;
 	}
 	/* Wrong: the engine's word when the game ended, then the hint; the
@@ -180,14 +183,16 @@ screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
 	}
 	if (st.phase == GAME_OVER && st.winner != 0 && second)
 		snprintf(why, len, "%s and %s: %s. %s", first, at, st.reason,
-		    s->hint);
+		    lang_text(lang, s->hint));
 	else if (st.phase == GAME_OVER && st.winner != 0)
-		snprintf(why, len, "%s: %s. %s", at, st.reason, s->hint);
+		snprintf(why, len, "%s: %s. %s", at, st.reason,
+		    lang_text(lang, s->hint));
 	else if (second)
-		snprintf(why, len, "%s and %s are not it. %s", first, at,
-		    s->hint);
+		snprintf(why, len, lang_text(lang, "%s and %s are not it. %s"),
+		    first, at, lang_text(lang, s->hint));
 	else
-		snprintf(why, len, "%s is not it. %s", at, s->hint);
+		snprintf(why, len, lang_text(lang, "%s is not it. %s"), at,
+		    lang_text(lang, s->hint));
 	g->variant->undo(g);
 	if (second)
 		g->variant->undo(g);
@@ -207,8 +212,17 @@ screen_lesson_hand(const struct game *g)
 }
 
 int
-screen_lesson_judge_move(struct game *g, const struct lesson_step *s,
-    const struct move *m, char *why, size_t len)
+screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
+    char *why, size_t len)
+{
+	return screen_lesson_judge_in(NULL, g, s, point, why, len);
+}
+
+/* screen_lesson_judge_move, what to say in the player's language. */
+static int
+screen_lesson_judge_move_in(const struct lang *lang, struct game *g,
+    const struct lesson_step *s, const struct move *m, char *why,
+    size_t len)
 {
 	struct yonin_piece	 piece;
 	struct move		 want;
@@ -245,12 +259,20 @@ screen_lesson_judge_move(struct game *g, const struct lesson_step *s,
 		break;
 	}
 	if (ok) {
-		snprintf(why, len, "%s", s->done);
+		snprintf(why, len, "%s", lang_text(lang, s->done));
 		return 1;
 	}
-	snprintf(why, len, "%s is not it. %s", text, s->hint);
+	snprintf(why, len, lang_text(lang, "%s is not it. %s"), text,
+	    lang_text(lang, s->hint));
 	g->variant->undo(g);
 	return 0;
+}
+
+int
+screen_lesson_judge_move(struct game *g, const struct lesson_step *s,
+    const struct move *m, char *why, size_t len)
+{
+	return screen_lesson_judge_move_in(NULL, g, s, m, why, len);
 }
 
 /* Four-player shogi: a move from the lesson's hand, judged; the pick-up
@@ -258,7 +280,7 @@ screen_lesson_judge_move(struct game *g, const struct lesson_step *s,
 static void
 screen_lesson_yonin_play(struct screen_lesson *l, const struct move *m)
 {
-	int	 r = screen_lesson_judge_move(l->game,
+	int	 r = screen_lesson_judge_move_in(l->lang, l->game,
 		    &l->lesson->steps[l->step], m, l->feedback,
 		    sizeof l->feedback);
 
@@ -298,19 +320,22 @@ screen_lesson_yonin_act(struct screen_lesson *l)
 		for (int i = 0; i < n && i < 128; i++)
 			l->marks[mv[i].to] = 1;
 		if (n == 0)
-			snprintf(l->feedback, sizeof l->feedback,
-			    "That piece has no legal move.");
+			snprintf(l->feedback, sizeof l->feedback, "%s",
+			    lang_text(l->lang, "That piece has no legal "
+			    "move."));
 		return;
 	}
 	if (l->selected < 0) {
-		snprintf(l->feedback, sizeof l->feedback, "Pick up one of "
-		    "your own pieces: South's, at the bottom.");
+		snprintf(l->feedback, sizeof l->feedback, "%s",
+		    lang_text(l->lang, "Pick up one of your own pieces: "
+		    "South's, at the bottom."));
 		return;
 	}
 	if (screen_yonin_put(l->game, l->selected, l->cursor, &m) == 2) {
 		l->promote = m;
 		l->asking = 1;
-		snprintf(l->feedback, sizeof l->feedback, "Promote? y/n");
+		snprintf(l->feedback, sizeof l->feedback, "%s",
+		    lang_text(l->lang, "Promote? y/n"));
 		return;
 	}
 	screen_lesson_yonin_play(l, &m);
@@ -327,8 +352,8 @@ screen_lesson_yonin_hand(struct screen_lesson *l, int slot)
 	yonin_hand(l->game, YONIN_S, count);
 	screen_lesson_unpick(l);
 	if (count[slot] == 0) {
-		snprintf(l->feedback, sizeof l->feedback,
-		    "Your hand has no such piece.");
+		snprintf(l->feedback, sizeof l->feedback, "%s",
+		    lang_text(l->lang, "Your hand has no such piece."));
 		return;
 	}
 	l->hand_kind = yonin_hand_kinds[slot];
@@ -348,7 +373,8 @@ screen_lesson_try(struct screen_lesson *l)
 		screen_lesson_yonin_act(l);
 		return;
 	}
-	switch (screen_lesson_judge(l->game, &l->lesson->steps[l->step],
+	switch (screen_lesson_judge_in(l->lang, l->game,
+	    &l->lesson->steps[l->step],
 	    l->cursor, l->feedback, sizeof l->feedback)) {
 	case 1:
 		l->done = 1;
@@ -400,8 +426,8 @@ screen_lesson_solution(struct screen_lesson *l)
 		l->game->variant->undo(l->game);
 		l->half = 0;
 	}
-	snprintf(l->feedback, sizeof l->feedback, "Solution: %s",
-	    s->solution);
+	snprintf(l->feedback, sizeof l->feedback, lang_text(l->lang,
+	    "Solution: %s"), lang_text(l->lang, s->solution));
 	l->shown = 1;
 	if ((p = screen_lesson_answer(b, s)) >= 0)
 		l->cursor = p;
@@ -417,16 +443,16 @@ screen_lesson_draw(struct client *c, void *state, struct grid *g)
 
 	memset(&v, 0, sizeof v);
 	client_chrome(c, &v.chrome, "Lesson", l->done ? last ?
-	    "Esc back  p previous step" :
-	    "Enter next step  p previous  Esc back" :
-	    l->asking ? "y promote  n do not  Esc neither" :
+	    N_("Esc back  p previous step") :
+	    N_("Enter next step  p previous  Esc back") :
+	    l->asking ? N_("y promote  n do not  Esc neither") :
 	    l->game != NULL && stone_game_board(l->game) == NULL ?
-	    "arrows move  Enter pick up / put down  1-4 drop  n skip  "
-	    "p previous  Esc back" :
+	    N_("arrows move  Enter pick up / put down  1-4 drop  n skip  "
+	    "p previous  Esc back") :
 	    l->lesson->steps[l->step].solution != NULL ?
-	    "arrows move  Enter place  s solution  n skip  p previous  "
-	    "Esc back" :
-	    "arrows move  Enter place  n skip  p previous  Esc back");
+	    N_("arrows move  Enter place  s solution  n skip  p previous  "
+	    "Esc back") :
+	    N_("arrows move  Enter place  n skip  p previous  Esc back"));
 	v.title = l->lesson->title;
 	v.step = l->step;
 	v.nsteps = l->lesson->nsteps;
@@ -596,6 +622,7 @@ screen_lesson_open(struct client *c, const struct lesson *lesson)
 	    (l = calloc(1, sizeof *l)) == NULL)
 		return;
 	l->lesson = lesson;
+	l->lang = c->lang;
 	l->selected = -1;
 	screen_lesson_step(l, 0);
 	client_push(c, &screen_lesson_ops, l);

@@ -9,6 +9,9 @@
  * heading and the first line of each page differ from English.  Two
  * threads drawing in two languages at once each get their own words.
  * Wrapping Chinese, which has no spaces: by cells, beside any character.
+ * Every step of every lesson and drill, on its board, with what to do and
+ * the longest answer it can give (the hint after a wrong try, or the
+ * solution), within 80x24 in every language and translated.
  */
 #include <check.h>
 #include <pthread.h>
@@ -17,10 +20,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/game.h"
 #include "screens/grid.h"
 #include "screens/lang.h"
+#include "screens/lesson.h"
 #include "screens/rules.h"
 #include "screens/utf8.h"
+#include "screens/view-lesson.h"
 #include "screens/view-rules.h"
 #include "screens/views.h"
 #include "tests/unit/grid-text.h"
@@ -68,21 +74,27 @@ row_text(const struct grid *g, int y, char *buf, size_t len)
 	return cells;
 }
 
-/* The text rows end before the right margin (two cells) and none is cut
- * with an ellipsis. */
+/* The text rows end before the right margin (margin cells: a rules
+ * page keeps two, a lesson one) and none is cut with an ellipsis. */
 static void
-check_within(const struct grid *g, const char *what, int top)
+check_margin(const struct grid *g, const char *what, int top, int margin)
 {
 	char	 text[1024];
 
 	for (int y = 1; y < g->sy - 2; y++) {
 		int cells = row_text(g, y, text, sizeof text);
 
-		ck_assert_msg(cells <= g->sx - 2, "%s top %d: row %d takes %d "
+		ck_assert_msg(cells <= g->sx - margin, "%s top %d: row %d takes %d "
 		    "cells: %s", what, top, y, cells, text);
 		ck_assert_msg(strstr(text, "\xe2\x80\xa6") == NULL,
 		    "%s top %d: row %d cut: %s", what, top, y, text);
 	}
+}
+
+static void
+check_within(const struct grid *g, const char *what, int top)
+{
+	check_margin(g, what, top, 2);
 }
 
 /* A page as the table shows it, in a language. */
@@ -182,6 +194,108 @@ START_TEST(test_every_page_every_language)
 	}
 	/* German at least is written (po/de.po). */
 	ck_assert_int_ge(translated, rules_pages());
+	grid_free(g);
+	grid_free(en);
+}
+END_TEST
+
+/* ---- lessons and drills ------------------------------------------------ */
+
+/* Step i of a lesson drawn in a language on its board, with one of its
+ * answers below: a wrong try's hint (right 0), or the solution or the
+ * done text (right 1; the last step's then says the lesson is over). */
+static void
+lesson_view_draw(struct grid *g, const struct lesson *ls, int i,
+    const struct lang *l, int done)
+{
+	const struct lesson_step	*s = &ls->steps[i];
+	struct view_lesson		 v;
+	struct game			*game;
+	char				 err[256], buf[512], wrong[512];
+	char				 right[512], *tok[32], *p, *save;
+	int				 n = 0;
+
+	game = game_new(s->variant, 0, NULL, err, sizeof err);
+	ck_assert_msg(game != NULL, "%s", err);
+	if (s->setup != NULL) {
+		snprintf(buf, sizeof buf, "%s", s->setup);
+		for (p = strtok_r(buf, " ", &save); p != NULL && n < 32;
+		    p = strtok_r(NULL, " ", &save))
+			tok[n++] = p;
+		ck_assert_msg(game_setup(game, n, tok, err, sizeof err) == 0,
+		    "%s", err);
+	}
+	snprintf(wrong, sizeof wrong, lang_text(l, "%s and %s are not it. %s"),
+	    "k10", "l10", lang_text(l, s->hint));
+	if (s->solution != NULL)
+		snprintf(right, sizeof right, lang_text(l, "Solution: %s"),
+		    lang_text(l, s->solution));
+	else
+		snprintf(right, sizeof right, "%s", lang_text(l, s->done));
+	memset(&v, 0, sizeof v);
+	v.chrome.lang = l;
+	v.title = ls->title;
+	v.step = i;
+	v.nsteps = ls->nsteps;
+	v.text = s->text;
+	v.feedback = done ? right : wrong;
+	v.good = done;
+	v.finished = done && s->solution == NULL && i == ls->nsteps - 1;
+	v.board.game = game;
+	v.board.cursor = 0;
+	v.board.show_cursor = 1;
+	v.board.selected = -1;
+	v.board.hand_seat = -1;
+	grid_clear(g, NULL);
+	view_lesson_draw(g, &v, NULL);
+	game_free(game);
+}
+
+START_TEST(test_lessons_every_language)
+{
+	const struct lesson	*all[] = { &lesson_gomoku, &drills_gomoku,
+				    &lesson_connect6, &drills_connect6,
+				    &lesson_yonin };
+	struct grid		*g = grid_create(80, 24);
+	struct grid		*en = grid_create(80, 24);
+	char			 a[1024], b[1024], what[64];
+
+	lang_setup();
+	for (int k = 0; k < lang_count(); k++) {
+		const struct lang *l = lang_at(k);
+		int must = l->domain != NULL && lang_written(l);
+
+		for (size_t j = 0; j < sizeof all / sizeof all[0]; j++) {
+			for (int i = 0; i < 2 * all[j]->nsteps; i++) {
+				int same = 1;
+
+				snprintf(what, sizeof what, "%s %s step %d%s",
+				    l->code, all[j]->title, i / 2 + 1,
+				    i % 2 ? " done" : " wrong");
+				lesson_view_draw(g, all[j], i / 2, l, i % 2);
+				if (getenv("LESSON_DUMP") != NULL)
+					for (int y = 0; y < 24; y++) {
+						row_text(g, y, a, sizeof a);
+						printf("%s\n", a);
+					}
+				check_margin(g, what, 0, 1);
+				if (!must)
+					continue;
+				/* What to do is in the language. */
+				lesson_view_draw(en, all[j], i / 2,
+				    lang_english(), i % 2);
+				for (int y = 1; y < 24 - 2; y++) {
+					row_text(en, y, a, sizeof a);
+					row_text(g, y, b, sizeof b);
+					if (strcmp(a, b) != 0)
+						same = 0;
+				}
+				ck_assert_msg(!same, "%s is English", what);
+				ck_assert_msg(strstr(b, "Lesson") == NULL ||
+				    strcmp(l->code, "en") == 0, "%s", what);
+			}
+		}
+	}
 	grid_free(g);
 	grid_free(en);
 }
@@ -310,6 +424,7 @@ lang_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_every_page_every_language);
+	tcase_add_test(tc, test_lessons_every_language);
 	tcase_add_test(tc, test_two_languages_at_once);
 	tcase_add_test(tc, test_lang_from_locale);
 	tcase_add_test(tc, test_wrap_chinese);
