@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "screens/grid.h"
+#include "screens/lang.h"
 #include "screens/utf8.h"
 #include "screens/views.h"
 
@@ -47,11 +48,12 @@ void
 view_profile_draw(struct grid *g, const struct view_profile *v,
     struct view_hits *hits)
 {
-	static const struct view_button buttons[] = {
-		{ "j/k", "select", NULL, 0 },
-		{ "Enter", "replay", NULL, 0 },
-		{ "f", "variant", NULL, 0 },
-		{ "Esc", "back", NULL, 0 },
+	const struct lang	*l = v->chrome.lang;
+	const struct view_button buttons[] = {
+		{ "j/k", lang_text(l, "select"), NULL, 0 },
+		{ "Enter", lang_text(l, "replay"), NULL, 0 },
+		{ "f", lang_text(l, "variant"), NULL, 0 },
+		{ "Esc", lang_text(l, "back"), NULL, 0 },
 	};
 	struct grid_style	 norm = view_style(VIEW_NORMAL);
 	struct grid_style	 head = view_style(VIEW_HEADING);
@@ -68,7 +70,7 @@ view_profile_draw(struct grid *g, const struct view_profile *v,
 	view_chrome_draw(g, &v->chrome);
 
 	snprintf(text, sizeof text, "%s%s", v->name != NULL ? v->name : "",
-	    v->guest ? " (guest)" : "");
+	    v->guest ? lang_text(l, " (guest)") : "");
 	view_text_fit(g, x, 2, w, &head, text);
 	if (v->since != NULL)
 		view_text_fit(g, x, 3, w, &dim, v->since);
@@ -76,26 +78,27 @@ view_profile_draw(struct grid *g, const struct view_profile *v,
 	y = 5;
 
 	if (v->guest) {
-		view_text_wrap(g, x, y, w, last - y, &norm,
+		view_text_wrap(g, x, y, w, last - y, &norm, lang_text(l,
 		    "Guests play unrated games and keep no history. Register "
 		    "a name (press a in the lobby) to get a rating per "
-		    "variant and keep your games.");
+		    "variant and keep your games."));
 		view_buttons_draw(g, 0, g->sy - 2, g->sx, buttons + 3, 1, -1,
 		    hits);
 		return;
 	}
 
-	view_profile_rule(g, y++, "Ratings");
-	view_text_fit(g, x, y, 12, &head, "Variant");
-	view_text_fit(g, x + 12, y, 8, &head, "Rating");
+	view_profile_rule(g, y++, lang_text(l, "Ratings"));
+	view_text_fit(g, x, y, 12, &head, lang_text(l, "Variant"));
+	view_text_fit(g, x + 12, y, 8, &head, lang_text(l, "Rating"));
 	view_text_fit(g, x + 20, y, 8, &head, "RD");
-	view_text_fit(g, x + 28, y, 7, &head, "Games");
-	view_text_fit(g, x + 35, y, 20, &head, "Won/lost/drawn");
+	view_text_fit(g, x + 28, y, 7, &head, lang_text(l, "Games"));
+	view_text_fit(g, x + 35, y, 20, &head, lang_text(l,
+	    "Won/lost/drawn"));
 	y++;
 	nr = view_profile_rating_rows(v, g->sy) - 3;
 	if (v->nratings == 0)
-		view_text_fit(g, x, y++, w, &dim,
-		    "No rated games yet: everyone starts at 1500.");
+		view_text_fit(g, x, y++, w, &dim, lang_text(l,
+		    "No rated games yet: everyone starts at 1500."));
 	for (i = 0; i < v->nratings && i < nr; i++, y++) {
 		r = &v->ratings[i];
 		view_text_fit(g, x, y, 11, &norm, r->variant);
@@ -109,22 +112,26 @@ view_profile_draw(struct grid *g, const struct view_profile *v,
 		view_text_fit(g, x, y++, w, &norm, v->h2h);
 	y++;
 
-	snprintf(text, sizeof text, "Recent games%s%s%s", v->filter != NULL ?
-	    " (" : "", v->filter != NULL ? v->filter : "",
-	    v->filter != NULL ? ")" : "");
+	if (v->filter != NULL)
+		snprintf(text, sizeof text, lang_text(l, "Recent games (%s)"),
+		    v->filter);
+	else
+		snprintf(text, sizeof text, "%s", lang_text(l,
+		    "Recent games"));
 	view_profile_rule(g, y++, text);
 	ow = w - 12 - 11 - 8 - 7;
 	if (ow < 8)
 		ow = 8;
-	view_text_fit(g, x, y, 11, &head, "Date");
-	view_text_fit(g, x + 12, y, 10, &head, "Variant");
-	view_text_fit(g, x + 23, y, ow - 1, &head, "Opponents");
-	view_text_fit(g, x + 23 + ow, y, 7, &head, "Result");
-	view_text_fit(g, x + 31 + ow, y, 7, &head, "Rating");
+	view_text_fit(g, x, y, 11, &head, lang_text(l, "Date"));
+	view_text_fit(g, x + 12, y, 10, &head, lang_text(l, "Variant"));
+	view_text_fit(g, x + 23, y, ow - 1, &head, lang_text(l, "Opponents"));
+	view_text_fit(g, x + 23 + ow, y, 7, &head, lang_text(l, "Result"));
+	view_text_fit(g, x + 31 + ow, y, 7, &head, lang_text(l, "Rating"));
 	y++;
 	if (v->ngames == 0)
 		view_text_fit(g, x, y, w, &dim, v->filter != NULL ?
-		    "No games of this variant." : "No games yet.");
+		    lang_text(l, "No games of this variant.") :
+		    lang_text(l, "No games yet."));
 	rows = view_profile_game_rows(v, g->sx, g->sy);
 	for (i = 0; i < rows && y + i < last; i++) {
 		idx = v->top + i;

@@ -6,6 +6,7 @@
 
 #include "engine/stone.h"
 #include "screens/grid.h"
+#include "screens/lang.h"
 #include "screens/view-replay.h"
 #include "screens/views.h"
 
@@ -45,11 +46,15 @@ void
 view_replay_draw(struct grid *g, const struct view_replay *v,
     struct view_hits *hits)
 {
-	static const struct view_button buttons[] = {
-		{ "\xe2\x86\x90/\xe2\x86\x92", "step", NULL, 0 },
-		{ "Home/End", "start/end", "ends", 0 },
-		{ "N Enter", "go to move", "go", 0 },
-		{ "Esc", "back", NULL, 0 },
+	const struct lang	*l = v->chrome.lang;
+	const struct view_button buttons[] = {
+		{ "\xe2\x86\x90/\xe2\x86\x92", lang_text(l, "step"), NULL,
+		    0 },
+		{ "Home/End", lang_text(l, "start/end"), lang_text(l, "ends"),
+		    0 },
+		{ "N Enter", lang_text(l, "go to move"), lang_text(l, "go"),
+		    0 },
+		{ "Esc", lang_text(l, "back"), NULL, 0 },
 	};
 	struct grid_style	 norm = view_style(VIEW_NORMAL);
 	struct grid_style	 head = view_style(VIEW_HEADING);
@@ -101,12 +106,14 @@ view_replay_draw(struct grid *g, const struct view_replay *v,
 		y += view_text_wrap(g, px, y, pw, 2, &norm, v->result);
 	y++;
 	if (v->jump != NULL)
-		snprintf(text, sizeof text, "Go to move: %s_", v->jump);
+		snprintf(text, sizeof text, lang_text(l, "Go to move: %s_"),
+		    v->jump);
 	else if (v->ply == 0)
-		snprintf(text, sizeof text, "Start (%d moves)", v->nmoves);
+		snprintf(text, sizeof text, lang_plural(l, "Start (%d move)",
+		    "Start (%d moves)", (unsigned long)v->nmoves), v->nmoves);
 	else
-		snprintf(text, sizeof text, "Move %d of %d", v->ply,
-		    v->nmoves);
+		snprintf(text, sizeof text, lang_text(l, "Move %d of %d"),
+		    v->ply, v->nmoves);
 	view_text_fit(g, px, y++, pw, v->jump != NULL ? &key : &head, text);
 	view_replay_moves(g, v, px, y, pw, g->sy - 3 - y);
 	view_buttons_draw(g, 0, g->sy - 2, g->sx, buttons, 4, -1, hits);

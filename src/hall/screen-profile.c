@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "screens/lang.h"
 #include "src/hall/hall-int.h"
 #include "src/hall/screen-replay.h"
 #include "src/store/rating.h"
@@ -31,6 +32,7 @@ struct screen_profile_game {
 struct screen_profile {
 	struct identities	*ids;
 	struct identity		*who;		/* referenced */
+	const struct lang	*lang;		/* the viewer's */
 	char			 since[64];
 
 	struct store_rating	*ratings;
@@ -69,13 +71,14 @@ screen_profile_h2h(struct client *c, struct screen_profile *p)
 	    &h) != STORE_OK)
 		return;
 	if (h.games == 0)
-		snprintf(p->h2h, sizeof p->h2h, "You and %s: no games "
-		    "together yet.", p->who->name);
+		snprintf(p->h2h, sizeof p->h2h, lang_text(c->lang,
+		    "You and %s: no games together yet."), p->who->name);
 	else
-		snprintf(p->h2h, sizeof p->h2h, "You and %s: %d game%s, you "
-		    "won %d, lost %d, drew %d.", p->who->name, h.games,
-		    h.games == 1 ? "" : "s", h.won, h.lost,
-		    h.games - h.won - h.lost);
+		snprintf(p->h2h, sizeof p->h2h, lang_plural(c->lang,
+		    "You and %s: %d game, you won %d, lost %d, drew %d.",
+		    "You and %s: %d games, you won %d, lost %d, drew %d.",
+		    (unsigned long)h.games), p->who->name, h.games, h.won,
+		    h.lost, h.games - h.won - h.lost);
 }
 
 /* The games of the variant filtered to (or all), and the selection kept
@@ -111,16 +114,17 @@ screen_profile_detail(struct screen_profile *p)
 	snprintf(p->detail, sizeof p->detail, "#%lld %s%s%.200s%s: %.120s  "
 	    "(ssh ... export %lld)", (long long)g->id, g->variant,
 	    g->options[0] != '\0' ? " " : "", g->options,
-	    g->rated ? ", rated" : "", g->result, (long long)g->id);
+	    g->rated ? lang_text(p->lang, ", rated") : "", g->result,
+	    (long long)g->id);
 }
 
 static void
-screen_profile_game_text(const struct store_game *g, int64_t user,
-    struct screen_profile_game *t)
+screen_profile_game_text(const struct lang *lang, const struct store_game *g,
+    int64_t user, struct screen_profile_game *t)
 {
 	const struct store_game_player	*me = NULL, *p;
-	static const char *const	 place[] = { "?", "1st", "2nd", "3rd",
-					    "4th" };
+	static const char *const	 place[] = { "?", N_("1st"), N_("2nd"),
+					    N_("3rd"), N_("4th") };
 	size_t				 len = 0;
 	int				 i;
 	double				 d;
@@ -147,11 +151,13 @@ screen_profile_game_text(const struct store_game *g, int64_t user,
 		return;
 	}
 	if (g->nplayers > 2 && me->rank >= 1 && me->rank <= 4)
-		snprintf(t->result, sizeof t->result, "%s", place[me->rank]);
+		snprintf(t->result, sizeof t->result, "%s",
+		    lang_text(lang, place[me->rank]));
 	else
 		snprintf(t->result, sizeof t->result, "%s",
-		    me->outcome == STORE_WIN ? "won" :
-		    me->outcome == STORE_DRAW ? "draw" : "lost");
+		    me->outcome == STORE_WIN ? lang_text(lang, "won") :
+		    me->outcome == STORE_DRAW ? lang_text(lang, "draw") :
+		    lang_text(lang, "lost"));
 	if (g->rated) {
 		d = me->after.r - me->before.r;
 		snprintf(t->change, sizeof t->change, "%+.0f", d);
@@ -171,7 +177,8 @@ screen_profile_load(struct client *c, struct screen_profile *p)
 		return;
 	if (store_user_get(store, user, &u) == STORE_OK) {
 		screen_date(u.created, date, sizeof date);
-		snprintf(p->since, sizeof p->since, "Registered %s.", date);
+		snprintf(p->since, sizeof p->since, lang_text(c->lang,
+		    "Registered %s."), date);
 	}
 	if (store_rating_list(store, user, &p->ratings, &p->nratings) !=
 	    STORE_OK)
@@ -211,7 +218,8 @@ screen_profile_load(struct client *c, struct screen_profile *p)
 		}
 	}
 	for (i = 0; i < p->ngames; i++) {
-		screen_profile_game_text(&p->games[i], user, &p->gtext[i]);
+		screen_profile_game_text(c->lang, &p->games[i], user,
+		    &p->gtext[i]);
 		p->grows[i].date = p->gtext[i].date;
 		p->grows[i].variant = p->games[i].variant;
 		p->grows[i].opponents = p->gtext[i].opponents;
@@ -358,6 +366,7 @@ screen_profile_open(struct client *c, struct identity *who)
 		return;
 	p->ids = c->hall->ids;
 	p->who = who;
+	p->lang = c->lang;
 	identity_ref(who);
 	p->filter = -1;
 	screen_profile_load(c, p);

@@ -13,6 +13,7 @@
 
 #include "engine/game.h"
 #include "engine/stone.h"
+#include "screens/lang.h"
 #include "screens/view-replay.h"
 #include "src/hall/hall-int.h"
 #include "src/base/clock.h"
@@ -96,7 +97,7 @@ screen_replay_moves(struct screen_replay *r)
 }
 
 static void
-screen_replay_about(struct screen_replay *r)
+screen_replay_about(struct screen_replay *r, const struct lang *lang)
 {
 	const struct store_game_player	*p;
 	char				 date[16];
@@ -116,7 +117,8 @@ screen_replay_about(struct screen_replay *r)
 	screen_date(r->sg.ended, date, sizeof date);
 	snprintf(r->about, sizeof r->about, "%s  %s%s%s", date,
 	    r->sg.options, r->sg.options[0] != '\0' ? "  " : "",
-	    r->sg.rated ? "rated" : "unrated");
+	    r->sg.rated ? lang_text(lang, "rated") : lang_text(lang,
+	    "unrated"));
 }
 
 static void screen_replay_show(struct client *, struct screen_replay *);
@@ -237,7 +239,7 @@ static const struct screen screen_replay_ops = {
 static void
 screen_replay_show(struct client *c, struct screen_replay *r)
 {
-	screen_replay_about(r);
+	screen_replay_about(r, c->lang);
 	screen_replay_goto(r, r->nmoves);
 	if (r->shown == NULL) {
 		screen_replay_free(r);
@@ -268,8 +270,8 @@ screen_replay_open(struct client *c, int64_t id)
 		screen_replay_free(r);
 		return;
 	}
-	snprintf(r->title, sizeof r->title, "%s, game #%lld", r->sg.variant,
-	    (long long)r->sg.id);
+	snprintf(r->title, sizeof r->title, lang_text(c->lang,
+	    "%s, game #%lld"), r->sg.variant, (long long)r->sg.id);
 	screen_replay_show(c, r);
 }
 
@@ -279,7 +281,7 @@ screen_replay_open(struct client *c, int64_t id)
  */
 static int
 screen_replay_live(struct screen_replay *r, const struct table *t,
-    int64_t now)
+    int64_t now, const struct lang *lang)
 {
 	const struct game	*g = table_game(t);
 	struct game_status	 st;
@@ -311,13 +313,14 @@ screen_replay_live(struct screen_replay *r, const struct table *t,
 	r->sg.nplayers = n;
 	g->variant->status(g, &st);
 	if (st.phase == GAME_OVER)
-		snprintf(r->sg.result, sizeof r->sg.result,
-		    "over: %s (Esc: back to the table)", st.reason);
+		snprintf(r->sg.result, sizeof r->sg.result, lang_text(lang,
+		    "over: %s (Esc: back to the table)"), st.reason);
 	else
-		snprintf(r->sg.result, sizeof r->sg.result,
-		    "in play: the game goes on at the table (Esc: back to it)");
-	snprintf(r->title, sizeof r->title, "%s, table %s: the moves so far",
-	    r->sg.variant, table_code(t));
+		snprintf(r->sg.result, sizeof r->sg.result, "%s",
+		    lang_text(lang, "in play: the game goes on at the table "
+		    "(Esc: back to it)"));
+	snprintf(r->title, sizeof r->title, lang_text(lang,
+	    "%s, table %s: the moves so far"), r->sg.variant, table_code(t));
 	return screen_replay_moves(r);
 }
 
@@ -328,7 +331,8 @@ screen_replay_open_table(struct client *c, const struct table *t)
 
 	if ((r = calloc(1, sizeof *r)) == NULL)
 		return;
-	if (screen_replay_live(r, t, clock_wall(c->hall->clock)) != 0) {
+	if (screen_replay_live(r, t, clock_wall(c->hall->clock),
+	    c->lang) != 0) {
 		client_status(c, true, "Out of memory: no replay now.");
 		screen_replay_free(r);
 		return;
