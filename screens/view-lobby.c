@@ -94,6 +94,24 @@ struct view_lobby_col {
 	int		 w;
 };
 
+/*
+ * msgid in the context ctxt, for a word the hall says with two meanings
+ * ("open": a table anyone may join, and the create form's "open" the
+ * table), as gettext's pgettext looks it up: the catalog's key is ctxt,
+ * EOT, msgid (xgettext: --keyword=view_lobby_pgettext:2c,3).
+ */
+static const char *
+view_lobby_pgettext(const struct lang *lang, const char *ctxt,
+    const char *msgid)
+{
+	char		 key[128];
+	const char	*t;
+
+	snprintf(key, sizeof key, "%s\004%s", ctxt, msgid);
+	t = lang_text(lang, key);
+	return t == key || strcmp(t, key) == 0 ? msgid : t;
+}
+
 enum {
 	COL_CODE, COL_VARIANT, COL_OPTIONS, COL_SEATS, COL_PLAYERS,
 	COL_WATCH, COL_TIMER, COL_RATED, COL_OPEN, NCOLS
@@ -132,7 +150,7 @@ view_lobby_columns(int w, struct view_lobby_col *c)
 static void
 view_lobby_table_row(struct grid *g, int x, int y, int w,
     const struct view_lobby_col *c, const struct view_table_row *t,
-    const struct grid_style *st)
+    const struct grid_style *st, const struct lang *lang)
 {
 	char	 buf[32];
 	int	 cx = x + 1;
@@ -159,17 +177,21 @@ view_lobby_table_row(struct grid *g, int x, int y, int w,
 		cx += c[COL_WATCH].w;
 	}
 	view_text_fit(g, cx, y, c[COL_TIMER].w - 1, st,
-	    t->timer != NULL ? t->timer : "none");
+	    t->timer != NULL ? t->timer : view_lobby_pgettext(lang, "lobby",
+	    "none"));
 	cx += c[COL_TIMER].w;
 	if (c[COL_RATED].w > 0) {
 		view_text_fit(g, cx, y, c[COL_RATED].w - 1, st, t->rated ?
-		    "yes" : "no");
+		    view_lobby_pgettext(lang, "lobby", "yes") :
+		    view_lobby_pgettext(lang, "lobby", "no"));
 		cx += c[COL_RATED].w;
 	}
 	/* The viewer's own tables say so where the others say who may
 	 * join: they are listed even when private. */
-	view_text_fit(g, cx, y, c[COL_OPEN].w - 1, st, t->mine ? "yours" :
-	    t->private_ ? "private" : "open");
+	view_text_fit(g, cx, y, c[COL_OPEN].w - 1, st, t->mine ?
+	    view_lobby_pgettext(lang, "lobby", "yours") : t->private_ ?
+	    view_lobby_pgettext(lang, "lobby", "private") :
+	    view_lobby_pgettext(lang, "lobby", "open"));
 }
 
 static void
@@ -246,7 +268,8 @@ view_lobby_table_at(struct grid *g, const struct view_lobby *v,
 	if (selected)
 		st = view_style(v->focus == VIEW_LOBBY_TABLES ? VIEW_SELECTED :
 		    VIEW_SELECTED_IDLE);
-	view_lobby_table_row(g, 0, 3 + idx - v->table_top, l->lw, c, t, &st);
+	view_lobby_table_row(g, 0, 3 + idx - v->table_top, l->lw, c, t, &st,
+	    v->chrome.lang);
 }
 
 /* The column names and the rows of the tables in view, none selected. */
@@ -291,6 +314,7 @@ view_lobby_tables_own(struct grid *g, const struct view_lobby *v,
 	struct view_lobby_col		 c[NCOLS];
 	struct grid_style		 dim = view_style(VIEW_DIM);
 	const struct view_table_row	*t;
+	const struct lang		*lang = v->chrome.lang;
 	char				 text[256], rated[48];
 	int				 i, idx, rows = l->top_h - 2;
 
@@ -307,21 +331,27 @@ view_lobby_tables_own(struct grid *g, const struct view_lobby *v,
 		return;
 	t = &v->tables[v->table_sel];
 	if (t->rated)
-		snprintf(rated, sizeof rated, "rated");
+		snprintf(rated, sizeof rated, "%s", lang_text(lang, "rated"));
 	else if (t->unrated_why != NULL)
-		snprintf(rated, sizeof rated, "unrated (%s)", t->unrated_why);
+		snprintf(rated, sizeof rated, lang_text(lang, "unrated (%s)"),
+		    t->unrated_why);
 	else
-		snprintf(rated, sizeof rated, "unrated");
-	snprintf(text, sizeof text, "%s: %s%s%s; %d/%d %s; timer %s; "
-	    "%s; %s%s; %d watching",
+		snprintf(rated, sizeof rated, "%s", lang_text(lang,
+		    "unrated"));
+	/* TRANSLATORS: the selected table in full: code: variant options;
+	 * players/seats names; timer; rated; private or open, yours;
+	 * watchers. */
+	snprintf(text, sizeof text, lang_text(lang, "%s: %s%s%s; %d/%d %s; "
+	    "timer %s; %s; %s%s; %d watching"),
 	    t->code != NULL ? t->code : "",
 	    t->variant != NULL ? t->variant : "",
 	    t->options != NULL && *t->options != '\0' ? " " : "",
 	    t->options != NULL ? t->options : "", t->players, t->seats,
 	    t->names != NULL ? t->names : "",
-	    t->timer != NULL ? t->timer : "none", rated,
-	    t->private_ ? "private" : "open",
-	    t->mine ? ", yours" : "", t->watchers);
+	    t->timer != NULL ? t->timer : view_lobby_pgettext(lang, "lobby",
+	    "none"), rated, t->private_ ? view_lobby_pgettext(lang, "lobby",
+	    "private") : view_lobby_pgettext(lang, "lobby", "open"),
+	    t->mine ? lang_text(lang, ", yours") : "", t->watchers);
 	view_text_fit(g, 1, 2 + l->top_h - 1, l->lw - 2, &dim, text);
 }
 
@@ -534,7 +564,8 @@ view_lobby_input(struct grid *g, const struct view_lobby *v,
 				     VIEW_DIM);
 	int			 iw = view_lobby_input_width(g->sx);
 
-	grid_put(g, 1, l->input_y, &label, "Say:");
+	view_text_fit(g, 1, l->input_y, 5, &label, lang_text(v->chrome.lang,
+	    "Say:"));
 	if (focused) {
 		grid_fill(g, 6, l->input_y, iw, 1, ' ', &field);
 		if (v->input != NULL)
