@@ -41,37 +41,38 @@ screen_register_draw(struct client *c, void *state, struct grid *g)
  * before the password is hashed, so a taken name is told at once.
  */
 static int
-screen_register_name_ok(struct hall *hall, const char *name, char *why,
-    size_t whylen)
+screen_register_name_ok(struct hall *hall, const struct lang *lang,
+    const char *name, char *why, size_t whylen)
 {
 	struct store_user	 u;
 	char			 reason[128];
 
 	if (*name == '\0') {
-		snprintf(why, whylen, "Choose a name: 2 to 16 letters, digits, "
-		    "'-' or '_'.");
+		snprintf(why, whylen, "%s", lang_text(lang, "Choose a name: 2 "
+		    "to 16 letters, digits, '-' or '_'."));
 		return -1;
 	}
 	if (clean_name(name, reason, sizeof reason) != 0) {
-		snprintf(why, whylen, "That name cannot be used: %s.",
-		    reason);
+		snprintf(why, whylen, lang_text(lang, "That name cannot be "
+		    "used: %s."), reason);
 		return -1;
 	}
 	if (identity_name_is_guest(name)) {
-		snprintf(why, whylen, "Names starting with \"guest\" are kept "
-		    "for guests: choose another.");
+		snprintf(why, whylen, "%s", lang_text(lang, "Names starting "
+		    "with \"guest\" are kept for guests: choose another."));
 		return -1;
 	}
 	switch (store_user_find(hall->store, name, &u)) {
 	case STORE_NOTFOUND:
 		return 0;
 	case STORE_OK:
-		snprintf(why, whylen, "The name %s is taken (names are the "
-		    "same whatever their case): choose another.", u.name);
+		snprintf(why, whylen, lang_text(lang, "The name %s is taken "
+		    "(names are the same whatever their case): choose "
+		    "another."), u.name);
 		return -1;
 	default:
-		snprintf(why, whylen, "The hall could not check the name: %s",
-		    store_error(hall->store));
+		snprintf(why, whylen, lang_text(lang, "The hall could not "
+		    "check the name: %s"), store_error(hall->store));
 		return -1;
 	}
 }
@@ -137,7 +138,8 @@ screen_register_submit(struct client *c, struct screen_register *r)
 	const char	*again = form_text(&r->form, SCREEN_REGISTER_AGAIN);
 	char		 why[256];
 
-	if (screen_register_name_ok(c->hall, name, why, sizeof why) != 0) {
+	if (screen_register_name_ok(c->hall, c->lang, name, why,
+	    sizeof why) != 0) {
 		form_refuse(&r->form, SCREEN_REGISTER_NAME, "%s", why);
 		return;
 	}
@@ -179,8 +181,8 @@ screen_register_key(struct client *c, void *state, const struct key_event *ev)
 		    r->form.focus != SCREEN_REGISTER_NAME &&
 		    r->form.focus < r->form.nfields &&
 		    *form_text(&r->form, SCREEN_REGISTER_NAME) != '\0' &&
-		    screen_register_name_ok(c->hall, form_text(&r->form,
-		    SCREEN_REGISTER_NAME), why,
+		    screen_register_name_ok(c->hall, c->lang,
+		    form_text(&r->form, SCREEN_REGISTER_NAME), why,
 		    sizeof why) != 0)
 			form_refuse(&r->form, SCREEN_REGISTER_NAME, "%s", why);
 		break;
