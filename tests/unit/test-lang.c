@@ -11,7 +11,8 @@
  * Wrapping Chinese, which has no spaces: by cells, beside any character.
  * Every step of every lesson and drill, on its board, with what to do and
  * the longest answer it can give (the hint after a wrong try, or the
- * solution), within 80x24 in every language and translated.
+ * solution), within 80x24 in every language and translated; and a
+ * player's profile.
  */
 #include <check.h>
 #include <pthread.h>
@@ -273,11 +274,6 @@ START_TEST(test_lessons_every_language)
 				    l->code, all[j]->title, i / 2 + 1,
 				    i % 2 ? " done" : " wrong");
 				lesson_view_draw(g, all[j], i / 2, l, i % 2);
-				if (getenv("LESSON_DUMP") != NULL)
-					for (int y = 0; y < 24; y++) {
-						row_text(g, y, a, sizeof a);
-						printf("%s\n", a);
-					}
 				check_margin(g, what, 0, 1);
 				if (!must)
 					continue;
@@ -295,6 +291,67 @@ START_TEST(test_lessons_every_language)
 				    strcmp(l->code, "en") == 0, "%s", what);
 			}
 		}
+	}
+	grid_free(g);
+	grid_free(en);
+}
+END_TEST
+
+/* ---- a profile --------------------------------------------------------- */
+
+START_TEST(test_profile_every_language)
+{
+	struct grid	*g = grid_create(80, 24), *en = grid_create(80, 24);
+	char		 a[1024], b[1024], h2h[160], since[64];
+
+	lang_setup();
+	for (int k = 0; k < lang_count(); k++) {
+		const struct lang *l = lang_at(k);
+		const struct view_rating_row r[] = {
+			{ "renju", "1523", "85", 12, 7, 4, 1 },
+			{ "yonin", "1500?", "350", 1, 0, 1, 0 },
+		};
+		const struct view_game_row gr[] = {
+			{ "2026-11-29", "renju", "bob", lang_text(l, "won"),
+			    "+12" },
+			{ "2026-11-28", "yonin", "bob, CPU, carol",
+			    lang_text(l, "2nd"), "-3" },
+			{ "2026-11-27", "gomoku", "CPU", lang_text(l, "draw"),
+			    NULL },
+		};
+		struct view_profile v;
+		int same = 1;
+
+		snprintf(h2h, sizeof h2h, lang_plural(l, "You and %s: %d "
+		    "game, you won %d, lost %d, drew %d.", "You and %s: %d "
+		    "games, you won %d, lost %d, drew %d.", 12), "alice", 12,
+		    7, 4, 1);
+		snprintf(since, sizeof since, lang_text(l, "Registered %s."),
+		    "2026-11-01");
+		memset(&v, 0, sizeof v);
+		v.chrome.lang = l;
+		v.name = "alice";
+		v.since = since;
+		v.ratings = r;
+		v.nratings = 2;
+		v.games = gr;
+		v.ngames = 3;
+		v.selected = 0;
+		v.h2h = h2h;
+		view_profile_draw(g, &v, NULL);
+		/* The rules run to the edge; no text is cut. */
+		check_margin(g, l->code, 0, 0);
+		if (l->domain == NULL || !lang_written(l))
+			continue;
+		v.chrome.lang = lang_english();
+		view_profile_draw(en, &v, NULL);
+		for (int y = 1; y < 24 - 2; y++) {
+			row_text(en, y, a, sizeof a);
+			row_text(g, y, b, sizeof b);
+			if (strstr(a, "Ratings") != NULL && strcmp(a, b) != 0)
+				same = 0;
+		}
+		ck_assert_msg(!same, "%s: the profile is English", l->code);
 	}
 	grid_free(g);
 	grid_free(en);
@@ -425,6 +482,7 @@ lang_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_every_page_every_language);
 	tcase_add_test(tc, test_lessons_every_language);
+	tcase_add_test(tc, test_profile_every_language);
 	tcase_add_test(tc, test_two_languages_at_once);
 	tcase_add_test(tc, test_lang_from_locale);
 	tcase_add_test(tc, test_wrap_chinese);
