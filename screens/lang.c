@@ -146,6 +146,21 @@ lang_text(const struct lang *l, const char *msgid)
 	return dgettext(l->domain, msgid);
 }
 
+/* The catalog keys a text with a context as ctxt, EOT, msgid. */
+const char *
+lang_ptext(const struct lang *l, const char *ctxt, const char *msgid)
+{
+	char		 key[128];
+	const char	*t;
+
+	if (l == NULL || l->domain == NULL ||
+	    snprintf(key, sizeof key, "%s\004%s", ctxt, msgid) >=
+	    (int)sizeof key)
+		return msgid;
+	t = dgettext(l->domain, key);
+	return t == key || strcmp(t, key) == 0 ? msgid : t;
+}
+
 const char *
 lang_plural(const struct lang *l, const char *one, const char *many,
     unsigned long n)

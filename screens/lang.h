@@ -53,6 +53,11 @@ int	lang_translated(const struct lang *);
 /* msgid in the language (NULL: English); never NULL for a msgid. */
 const char	*lang_text(const struct lang *, const char *msgid)
 		    __attribute__((format_arg(2)));
+/* msgid in the language, as said in ctxt: one English word that means two
+ * things ("open" a table, an "open" table) has a translation for each
+ * (gettext's pgettext). */
+const char	*lang_ptext(const struct lang *, const char *ctxt,
+		    const char *msgid) __attribute__((format_arg(3)));
 /* The form for n ("1 more line", "3 more lines") in the language. */
 const char	*lang_plural(const struct lang *, const char *one,
 		    const char *many, unsigned long n)

@@ -94,24 +94,6 @@ struct view_lobby_col {
 	int		 w;
 };
 
-/*
- * msgid in the context ctxt, for a word the hall says with two meanings
- * ("open": a table anyone may join, and the create form's "open" the
- * table), as gettext's pgettext looks it up: the catalog's key is ctxt,
- * EOT, msgid (xgettext: --keyword=view_lobby_pgettext:2c,3).
- */
-static const char *
-view_lobby_pgettext(const struct lang *lang, const char *ctxt,
-    const char *msgid)
-{
-	char		 key[128];
-	const char	*t;
-
-	snprintf(key, sizeof key, "%s\004%s", ctxt, msgid);
-	t = lang_text(lang, key);
-	return t == key || strcmp(t, key) == 0 ? msgid : t;
-}
-
 enum {
 	COL_CODE, COL_VARIANT, COL_OPTIONS, COL_SEATS, COL_PLAYERS,
 	COL_WATCH, COL_TIMER, COL_RATED, COL_OPEN, NCOLS
@@ -177,21 +159,21 @@ view_lobby_table_row(struct grid *g, int x, int y, int w,
 		cx += c[COL_WATCH].w;
 	}
 	view_text_fit(g, cx, y, c[COL_TIMER].w - 1, st,
-	    t->timer != NULL ? t->timer : view_lobby_pgettext(lang, "lobby",
+	    t->timer != NULL ? t->timer : lang_ptext(lang, "lobby",
 	    "none"));
 	cx += c[COL_TIMER].w;
 	if (c[COL_RATED].w > 0) {
 		view_text_fit(g, cx, y, c[COL_RATED].w - 1, st, t->rated ?
-		    view_lobby_pgettext(lang, "lobby", "yes") :
-		    view_lobby_pgettext(lang, "lobby", "no"));
+		    lang_ptext(lang, "lobby", "yes") :
+		    lang_ptext(lang, "lobby", "no"));
 		cx += c[COL_RATED].w;
 	}
 	/* The viewer's own tables say so where the others say who may
 	 * join: they are listed even when private. */
 	view_text_fit(g, cx, y, c[COL_OPEN].w - 1, st, t->mine ?
-	    view_lobby_pgettext(lang, "lobby", "yours") : t->private_ ?
-	    view_lobby_pgettext(lang, "lobby", "private") :
-	    view_lobby_pgettext(lang, "lobby", "open"));
+	    lang_ptext(lang, "lobby", "yours") : t->private_ ?
+	    lang_ptext(lang, "lobby", "private") :
+	    lang_ptext(lang, "lobby", "open"));
 }
 
 static void
@@ -348,9 +330,9 @@ view_lobby_tables_own(struct grid *g, const struct view_lobby *v,
 	    t->options != NULL && *t->options != '\0' ? " " : "",
 	    t->options != NULL ? t->options : "", t->players, t->seats,
 	    t->names != NULL ? t->names : "",
-	    t->timer != NULL ? t->timer : view_lobby_pgettext(lang, "lobby",
-	    "none"), rated, t->private_ ? view_lobby_pgettext(lang, "lobby",
-	    "private") : view_lobby_pgettext(lang, "lobby", "open"),
+	    t->timer != NULL ? t->timer : lang_ptext(lang, "lobby",
+	    "none"), rated, t->private_ ? lang_ptext(lang, "lobby",
+	    "private") : lang_ptext(lang, "lobby", "open"),
 	    t->mine ? lang_text(lang, ", yours") : "", t->watchers);
 	view_text_fit(g, 1, 2 + l->top_h - 1, l->lw - 2, &dim, text);
 }
