@@ -141,6 +141,16 @@ players_is_black(struct tclient *tc, const char *name)
 	return tclient_find(tc, text, NULL, NULL);
 }
 
+void
+players_colours(struct tclient *alice, struct tclient *bob,
+    struct tclient **black, struct tclient **white, struct tclient *all[2])
+{
+	*black = players_is_black(alice, "alice") ? alice : bob;
+	*white = *black == alice ? bob : alice;
+	all[0] = alice;
+	all[1] = bob;
+}
+
 /* alice opens `spec` with `new`, bob joins with `join CODE`; alice starts.
  * Returns who plays black first in *black (0 alice, 1 bob). */
 void

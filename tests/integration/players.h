@@ -47,6 +47,10 @@ void	players_move(struct tclient *, const char *move);
 void	players_seen(struct tclient **all, int n, int ply, const char *move);
 /* Is `name` black at this table, as the terminal shows it? */
 int	players_is_black(struct tclient *, const char *name);
+/* Who of alice and bob plays black and who white, and both in all[2]. */
+void	players_colours(struct tclient *alice, struct tclient *bob,
+	    struct tclient **black, struct tclient **white,
+	    struct tclient *all[2]);
 /* alice opens `spec` with `new`, bob joins with `join CODE`; alice
  * starts the game. */
 void	players_two(struct harness *, const char *spec, struct tclient **alice,

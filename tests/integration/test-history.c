@@ -56,10 +56,7 @@ play_one(struct harness *h)
 	int ply = 0, i;
 
 	players_two(h, "gomoku", &alice, &bob, code);
-	b = players_is_black(alice, "alice") ? alice : bob;
-	w = b == alice ? bob : alice;
-	all[0] = alice;
-	all[1] = bob;
+	players_colours(alice, bob, &b, &w, all);
 	for (i = 0; i < 5; i++) {
 		players_move(b, black[i]);
 		players_seen(all, 2, ++ply, black[i]);
@@ -157,10 +154,7 @@ START_TEST(test_live_replay_and_profile)
 		return;
 	players_accounts(h);
 	players_two(h, "gomoku", &alice, &bob, code);
-	b = players_is_black(alice, "alice") ? alice : bob;
-	w = b == alice ? bob : alice;
-	all[0] = alice;
-	all[1] = bob;
+	players_colours(alice, bob, &b, &w, all);
 	players_move(b, "h8");
 	players_seen(all, 2, 1, "h8");
 	players_move(w, "a1");

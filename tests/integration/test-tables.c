@@ -42,10 +42,7 @@ START_TEST(test_gomoku_five_watched)
 	carol = players_member(h, "carol", cmd);
 	players_wait(carol, code);
 	players_wait(alice, "1 watching");
-	b = players_is_black(alice, "alice") ? alice : bob;
-	w = b == alice ? bob : alice;
-	all[0] = alice;
-	all[1] = bob;
+	players_colours(alice, bob, &b, &w, all);
 	all[2] = carol;
 	/* A move out of turn is refused with the reason. */
 	players_move(w, "a5");
@@ -85,10 +82,7 @@ START_TEST(test_gomoku_restricted_blocked)
 		return;
 	players_accounts(h);
 	players_two(h, "gomoku restrict=on", &alice, &bob, code);
-	b = players_is_black(alice, "alice") ? alice : bob;
-	w = b == alice ? bob : alice;
-	all[0] = alice;
-	all[1] = bob;
+	players_colours(alice, bob, &b, &w, all);
 	for (int i = 0; i < 4; i++) {
 		players_move(b, black[i]);
 		players_seen(all, 2, ++ply, black[i]);
@@ -121,10 +115,7 @@ START_TEST(test_renju_restricted_loses)
 		return;
 	players_accounts(h);
 	players_two(h, "renju", &alice, &bob, code);
-	b = players_is_black(alice, "alice") ? alice : bob;
-	w = b == alice ? bob : alice;
-	all[0] = alice;
-	all[1] = bob;
+	players_colours(alice, bob, &b, &w, all);
 	for (int i = 0; i < 6; i++) {
 		players_move(b, black[i]);
 		players_seen(all, 2, ++ply, black[i]);
@@ -213,10 +204,7 @@ START_TEST(test_connect6_two_stones)
 		return;
 	players_accounts(h);
 	players_two(h, "connect6", &alice, &bob, code);
-	b = players_is_black(alice, "alice") ? alice : bob;
-	w = b == alice ? bob : alice;
-	all[0] = alice;
-	all[1] = bob;
+	players_colours(alice, bob, &b, &w, all);
 	players_move(b, "j10");
 	players_seen(all, 2, 1, "j10");
 	players_wait(w, "you to move: stone 1 of 2");
@@ -511,10 +499,7 @@ START_TEST(test_cursor_and_click)
 		return;
 	players_accounts(h);
 	players_two(h, "gomoku", &alice, &bob, code);
-	b = players_is_black(alice, "alice") ? alice : bob;
-	w = b == alice ? bob : alice;
-	all[0] = alice;
-	all[1] = bob;
+	players_colours(alice, bob, &b, &w, all);
 	/* The keys of a game in play, the way back last. */
 	players_wait(b, "r resign  d draw  u undo  c chat  Esc lobby");
 	/* The cursor starts on h8: Enter places there; then right, Enter. */
@@ -552,10 +537,7 @@ START_TEST(test_answers_yes_no)
 		return;
 	players_accounts(h);
 	players_two(h, "gomoku", &alice, &bob, code);
-	b = players_is_black(alice, "alice") ? alice : bob;
-	w = b == alice ? bob : alice;
-	all[0] = alice;
-	all[1] = bob;
+	players_colours(alice, bob, &b, &w, all);
 	players_move(b, "h8");
 	players_seen(all, 2, 1, "h8");
 	ck_assert_int_eq(tclient_type(w, "d"), 0);
