@@ -17,6 +17,7 @@ src_libdaemon_a_SOURCES += \
 	src/hall/client.c \
 	src/hall/form.c src/hall/form.h \
 	src/hall/passjob.c src/hall/passjob.h \
+	src/hall/lessonjob.c src/hall/lessonjob.h \
 	src/hall/screen-common.c \
 	src/hall/screen-welcome.c \
 	src/hall/screen-login.c \

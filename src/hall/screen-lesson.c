@@ -29,9 +29,17 @@
 #include "screens/lesson.h"
 #include "screens/view-lesson.h"
 #include "src/hall/hall-int.h"
+#include "src/hall/lessonjob.h"
 #include "src/hall/screen-lesson.h"
 
 #define SCREEN_LESSON_TOKENS 32
+
+/* A stone game's try, from its placing to its verdict. */
+struct lesson_try {
+	int			 point;		/* the turn's last stone */
+	int			 second;	/* ... of a Connect6 pair */
+	enum stone_goal		 goal;		/* when searched */
+};
 
 struct screen_lesson {
 	const struct lesson	*lesson;
@@ -51,6 +59,11 @@ struct screen_lesson {
 	uint8_t			 marks[YONIN_SQUARES];
 	int			 asking;
 	struct move		 promote;
+
+	/* A searched verdict on its way (lessonjob.h), for `pending`. */
+	struct client		*client;
+	struct lessonjob	*judging;
+	struct lesson_try	 pending;
 };
 
 static void
@@ -76,6 +89,8 @@ screen_lesson_step(struct screen_lesson *l, int i)
 	if (i < 0 || i >= l->lesson->nsteps)
 		return;
 	s = &l->lesson->steps[i];
+	lessonjob_cancel(l->judging);	/* its verdict was for this game */
+	l->judging = NULL;
 	game_free(l->game);
 	l->step = i;
 	l->done = 0;
@@ -102,19 +117,41 @@ screen_lesson_step(struct screen_lesson *l, int i)
 		l->cursor = YONIN_SQUARES / 2;		/* 5e */
 }
 
-/* Whether the goal of step s is met, the turn complete. */
+/*
+ * The goal of step s when the engine must search to judge it (a block that
+ * holds, a four-three, a win by fours, ...): on the worker pool in the
+ * hall, since a search takes up to tens of milliseconds.  0 for the goals
+ * a glance at the board decides.
+ */
+static int
+screen_lesson_searched(const struct lesson_step *s, enum stone_goal *goal)
+{
+	switch (s->goal) {
+	case LESSON_BLOCK:
+		*goal = STONE_GOAL_BLOCK;
+		return 1;
+	case LESSON_FOUR_THREE:
+		*goal = STONE_GOAL_FOUR_THREE;
+		return 1;
+	case LESSON_VCF:
+		*goal = STONE_GOAL_VCF;
+		return 1;
+	case LESSON_HOLD:
+		*goal = STONE_GOAL_HOLD;
+		return 1;
+	case LESSON_BLOCK_SIX:
+		*goal = STONE_GOAL_BLOCK_SIX;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Whether a goal no search decides is met, the turn complete. */
 static int
 screen_lesson_met(const struct stone_board *b, const struct lesson_step *s,
     const struct game_status *st, int point)
 {
-	static const enum stone_goal goal[] = {
-		[LESSON_BLOCK] = STONE_GOAL_BLOCK,
-		[LESSON_FOUR_THREE] = STONE_GOAL_FOUR_THREE,
-		[LESSON_VCF] = STONE_GOAL_VCF,
-		[LESSON_HOLD] = STONE_GOAL_HOLD,
-		[LESSON_BLOCK_SIX] = STONE_GOAL_BLOCK_SIX,
-	};
-
 	switch (s->goal) {
 	case LESSON_AT:
 		return point == stone_point_parse(b->size, s->answer);
@@ -123,60 +160,33 @@ screen_lesson_met(const struct stone_board *b, const struct lesson_step *s,
 		return st->phase == GAME_OVER && st->winner == 0;
 	case LESSON_SAFE:
 		return st->phase != GAME_OVER;
-	case LESSON_BLOCK:
-	case LESSON_FOUR_THREE:
-	case LESSON_VCF:
-	case LESSON_HOLD:
-	case LESSON_BLOCK_SIX:
-		break;
-	case LESSON_MOVE:
-	case LESSON_CAPTURE:
-	case LESSON_DROP:
-	case LESSON_PROMOTE:
-	case LESSON_UNCHECK:
-		return 0;		/* shogi's: screen_lesson_judge_move */
+	default:
+		return 0;	/* a searched goal with the game over */
 	}
-	return st->phase != GAME_OVER &&
-	    stone_goal_met(b, STONE_BLACK, goal[s->goal]);
 }
 
-/* screen_lesson_judge, what to say in the player's language. */
+/*
+ * The verdict on a complete turn (t): 1 it met the goal (it stays), 0 it
+ * did not (the engine's word when the game ended, then the hint; the
+ * turn's stones come off again).
+ */
 static int
-screen_lesson_judge_in(const struct lang *lang, struct game *g,
-    const struct lesson_step *s, int point, char *why, size_t len)
+screen_lesson_verdict(const struct lang *lang, struct game *g,
+    const struct lesson_step *s, const struct lesson_try *t, int met,
+    char *why, size_t len)
 {
 	const struct stone_board	*b = stone_game_board(g);
 	struct game_status		 st;
 	struct move			 m;
-	char				 err[GAME_ERR_LEN], at[8], first[8];
-	int				 second, side;
+	char				 at[8], first[8];
+	int				 second = t->second, side;
 
-	if (b == NULL || point < 0 || point >= b->size * b->size)
-		return -1;
-	g->variant->status(g, &st);
-	second = st.stone_of_turn == 2;
-	memset(&m, 0, sizeof m);
-	m.from = -1;
-	m.to = (int16_t)point;
-	stone_point_format(b->size, point, at);
-	if (g->variant->play(g, 0, &m, err, sizeof err) != 0) {
-		snprintf(why, len, "%s: %s", at, err);
-		return -1;
-	}
-	g->variant->status(g, &st);
-	/* The first stone of a Connect6 pair: the turn goes on. */
-	if (st.phase == GAME_PLAYING && st.to_move == 0 &&
-	    st.stone_of_turn == 2) {
-		snprintf(why, len, lang_text(lang, "%s is down. Now the second "
-		    "stone of the pair."), at);
-		return 2;
-	}
-	if (screen_lesson_met(b, s, &st, point)) {
+	if (met) {
 		snprintf(why, len, "%s", lang_text(lang, s->done));
 		return 1;
 	}
-	/* Wrong: the engine's word when the game ended, then the hint; the
-	 * turn's stones come off again. */
+	g->variant->status(g, &st);
+	stone_point_format(b->size, t->point, at);
 	if (second) {
 		g->variant->history(g, g->variant->ply(g) - 2, &m, &side);
 		stone_point_format(b->size, m.to, first);
@@ -199,6 +209,48 @@ screen_lesson_judge_in(const struct lang *lang, struct game *g,
 	return 0;
 }
 
+/*
+ * Black's stone on t->point: screen_lesson_judge's answers, or 3 when the
+ * goal must be searched (t->goal): the turn stays on the board until
+ * screen_lesson_verdict.
+ */
+static int
+screen_lesson_place(const struct lang *lang, struct game *g,
+    const struct lesson_step *s, struct lesson_try *t, char *why,
+    size_t len)
+{
+	const struct stone_board	*b = stone_game_board(g);
+	struct game_status		 st;
+	struct move			 m;
+	char				 err[GAME_ERR_LEN], at[8];
+	int				 point = t->point;
+
+	if (b == NULL || point < 0 || point >= b->size * b->size)
+		return -1;
+	g->variant->status(g, &st);
+	t->second = st.stone_of_turn == 2;
+	memset(&m, 0, sizeof m);
+	m.from = -1;
+	m.to = (int16_t)point;
+	stone_point_format(b->size, point, at);
+	if (g->variant->play(g, 0, &m, err, sizeof err) != 0) {
+		snprintf(why, len, "%s: %s", at, err);
+		return -1;
+	}
+	g->variant->status(g, &st);
+	/* The first stone of a Connect6 pair: the turn goes on. */
+	if (st.phase == GAME_PLAYING && st.to_move == 0 &&
+	    st.stone_of_turn == 2) {
+		snprintf(why, len, lang_text(lang, "%s is down. Now the second "
+		    "stone of the pair."), at);
+		return 2;
+	}
+	if (st.phase != GAME_OVER && screen_lesson_searched(s, &t->goal))
+		return 3;
+	return screen_lesson_verdict(lang, g, s, t,
+	    screen_lesson_met(b, s, &st, point), why, len);
+}
+
 /* South's pieces in hand, all kinds. */
 static int
 screen_lesson_hand(const struct game *g)
@@ -215,7 +267,14 @@ int
 screen_lesson_judge(struct game *g, const struct lesson_step *s, int point,
     char *why, size_t len)
 {
-	return screen_lesson_judge_in(NULL, g, s, point, why, len);
+	struct lesson_try	 t = { .point = point };
+	int			 r;
+
+	if ((r = screen_lesson_place(NULL, g, s, &t, why, len)) != 3)
+		return r;
+	return screen_lesson_verdict(NULL, g, s, &t,
+	    stone_goal_met(stone_game_board(g), STONE_BLACK, t.goal), why,
+	    len);
 }
 
 /* screen_lesson_judge_move, what to say in the player's language. */
@@ -362,31 +421,75 @@ screen_lesson_yonin_hand(struct screen_lesson *l, int slot)
 		l->marks[mv[i].to] = 1;
 }
 
-/* The stone at the cursor, judged. */
+/* What the turn's verdict means for the screen. */
+static void
+screen_lesson_after(struct screen_lesson *l, int r)
+{
+	l->done = r == 1;
+	l->half = r == 2;
+}
+
+/* No verdict to be had (the pool is busy, or closing): the turn comes off,
+ * unjudged, to be tried again. */
+static void
+screen_lesson_unjudged(struct screen_lesson *l, const struct lesson_try *t)
+{
+	l->game->variant->undo(l->game);
+	if (t->second)
+		l->game->variant->undo(l->game);
+	screen_lesson_after(l, 0);
+	snprintf(l->feedback, sizeof l->feedback, "%s", lang_text(l->lang,
+	    "The hall is busy: try that move again in a moment."));
+}
+
+/* The worker's verdict on a searched goal (lessonjob.h). */
+static void
+screen_lesson_judged(void *arg, int met)
+{
+	struct screen_lesson	*l = arg;
+
+	l->judging = NULL;
+	if (met < 0)
+		screen_lesson_unjudged(l, &l->pending);
+	else
+		screen_lesson_after(l, screen_lesson_verdict(l->lang, l->game,
+		    &l->lesson->steps[l->step], &l->pending, met,
+		    l->feedback, sizeof l->feedback));
+	client_dirty(l->client);
+}
+
+/* The stone at the cursor, judged: at once, or by a search on the worker
+ * pool, during which the screen takes no other move. */
 static void
 screen_lesson_try(struct screen_lesson *l)
 {
-	if (l->game == NULL)
+	struct lesson_try	 t = { .point = l->cursor };
+	int			 r;
+
+	if (l->game == NULL || l->judging != NULL)
 		return;
 	l->shown = 0;
 	if (stone_game_board(l->game) == NULL) {
 		screen_lesson_yonin_act(l);
 		return;
 	}
-	switch (screen_lesson_judge_in(l->lang, l->game,
-	    &l->lesson->steps[l->step],
-	    l->cursor, l->feedback, sizeof l->feedback)) {
-	case 1:
-		l->done = 1;
-		l->half = 0;
-		break;
-	case 2:
-		l->half = 1;
-		break;
-	default:
-		l->half = 0;
-		break;
+	r = screen_lesson_place(l->lang, l->game, &l->lesson->steps[l->step],
+	    &t, l->feedback, sizeof l->feedback);
+	if (r != 3) {
+		screen_lesson_after(l, r);
+		return;
 	}
+	l->pending = t;
+	l->half = 0;
+	l->judging = lessonjob_start(l->client->hall->worker,
+	    stone_game_board(l->game), STONE_BLACK, t.goal,
+	    screen_lesson_judged, l);
+	if (l->judging != NULL) {
+		snprintf(l->feedback, sizeof l->feedback, "%s",
+		    lang_text(l->lang, "Judging the move..."));
+		return;
+	}
+	screen_lesson_unjudged(l, &t);
 }
 
 /* The answer's first point not yet taken (a Connect6 answer is the
@@ -418,7 +521,8 @@ screen_lesson_solution(struct screen_lesson *l)
 	const struct stone_board	*b;
 	int				 p;
 
-	if (s->solution == NULL || l->done || l->game == NULL ||
+	if (s->solution == NULL || l->done || l->judging != NULL ||
+	    l->game == NULL ||
 	    (b = stone_game_board(l->game)) == NULL)
 		return;
 	/* Half a pair comes off: the solution is a whole turn. */
@@ -458,7 +562,8 @@ screen_lesson_draw(struct client *c, void *state, struct grid *g)
 	v.nsteps = l->lesson->nsteps;
 	v.text = l->lesson->steps[l->step].text;
 	v.feedback = l->feedback[0] != '\0' ? l->feedback : NULL;
-	v.good = l->done || l->shown || l->half;  /* a solution is no error */
+	/* A solution, or a move being judged, is no error. */
+	v.good = l->done || l->shown || l->half || l->judging != NULL;
 	v.finished = l->done && last;
 	v.board.game = l->game;
 	v.board.cursor = l->cursor;
@@ -602,6 +707,7 @@ screen_lesson_free(void *state)
 {
 	struct screen_lesson	*l = state;
 
+	lessonjob_cancel(l->judging);
 	game_free(l->game);
 	free(l);
 }
@@ -623,6 +729,7 @@ screen_lesson_open(struct client *c, const struct lesson *lesson)
 		return;
 	l->lesson = lesson;
 	l->lang = c->lang;
+	l->client = c;
 	l->selected = -1;
 	screen_lesson_step(l, 0);
 	client_push(c, &screen_lesson_ops, l);

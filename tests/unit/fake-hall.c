@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include <event2/event.h>
+#include <semaphore.h>
 #include <vterm.h>
 
 #include "screens/utf8.h"
@@ -55,6 +56,8 @@ struct fake_hall {
 	TAILQ_HEAD(, fake_term)	 terms;
 	int			 nterms;	/* for distinct addresses */
 	struct cpujob_pool	*cpu;		/* the computer players */
+	sem_t			 gate;		/* fake_hall_hold_worker */
+	bool			 held;
 };
 
 /* ---- the fake server's accessors ----------------------------------------- */
@@ -246,6 +249,8 @@ fake_hall_free(struct fake_hall *h)
 	struct server		*s = &h->server;
 	struct fake_term	*ft;
 
+	if (h->held)
+		fake_hall_release_worker(h);
 	/* `closed` for every conn the hall has, then the hall goes. */
 	conn_destroy_all(&s->conns);
 	hall_free(s->hall);
@@ -292,6 +297,40 @@ void
 fake_hall_settle(struct fake_hall *h)
 {
 	fake_hall_spin(h, FAKE_HALL_SETTLE_MS);
+}
+
+/* The gate job: it holds the one worker thread until posted. */
+static void
+fake_hall_gate_run(void *arg)
+{
+	sem_wait(arg);
+}
+
+static void
+fake_hall_gate_done(void *arg, bool cancelled)
+{
+	(void)arg;
+	(void)cancelled;
+}
+
+void
+fake_hall_hold_worker(struct fake_hall *h)
+{
+	ck_assert(!h->held);
+	ck_assert_int_eq(sem_init(&h->gate, 0, 0), 0);
+	ck_assert_ptr_nonnull(worker_submit(h->server.worker, WORKER_URGENT,
+	    fake_hall_gate_run, fake_hall_gate_done, &h->gate));
+	h->held = true;
+}
+
+void
+fake_hall_release_worker(struct fake_hall *h)
+{
+	ck_assert(h->held);
+	sem_post(&h->gate);
+	h->held = false;
+	fake_hall_wait_worker(h);
+	sem_destroy(&h->gate);
 }
 
 void

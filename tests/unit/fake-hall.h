@@ -75,6 +75,13 @@ void		 fake_hall_settle(struct fake_hall *);
 /* Run the loop (in real time) until the worker pool has no job left,
  * then settle. */
 void		 fake_hall_wait_worker(struct fake_hall *);
+/*
+ * Hold the pool's one thread with a job of the test's own, so that a job
+ * queued behind it is surely still pending (worker_pending counts the
+ * holder too); release lets it go and waits for the pool to empty.
+ */
+void		 fake_hall_hold_worker(struct fake_hall *);
+void		 fake_hall_release_worker(struct fake_hall *);
 
 /*
  * A new SSH connection with a pty of cols x rows (as the client claims:

@@ -24,6 +24,8 @@
 #include "screens/utf8.h"
 #include "screens/view-rules.h"
 #include "screens/views.h"
+#include "src/base/worker.h"
+#include "src/hall/hall-int.h"
 #include "src/hall/screen-lesson.h"
 #include "tests/unit/fake-hall.h"
 
@@ -395,15 +397,19 @@ START_TEST(test_lesson_steps)
 	/* 3: block White's four at h5, not elsewhere. */
 	ck_shows(a, "Step 3 of 5");
 	fake_term_type(a, "l" FAKE_ENTER);
+	fake_hall_wait_worker(fh);	/* a block is judged by a search */
 	ck_shows(a, "i8 is not it");
 	fake_term_type(a, "h" "jjj" FAKE_ENTER);
+	fake_hall_wait_worker(fh);
 	ck_shows(a, "Blocked.");
 	fake_term_type(a, FAKE_ENTER);
 	/* 4: j8 makes a four but no four-three; i8 does. */
 	ck_shows(a, "Step 4 of 5");
 	fake_term_type(a, "ll" FAKE_ENTER);
+	fake_hall_wait_worker(fh);
 	ck_shows(a, "j8 is not it");
 	fake_term_type(a, "h" FAKE_ENTER);
+	fake_hall_wait_worker(fh);
 	ck_shows(a, "A four-three.");
 	fake_term_type(a, FAKE_ENTER);
 	/* 5: renju; i8 is the double-three and loses. */
@@ -453,11 +459,13 @@ START_TEST(test_connect6_lesson_steps)
 	/* 3: block White's four with both stones, at j10 and k10 not. */
 	ck_shows(a, "Step 3 of 4");
 	fake_term_type(a, FAKE_ENTER "l" FAKE_ENTER);
+	fake_hall_wait_worker(fh);
 	ck_shows(a, "j10 and k10 are not it.");
 	/* Both came off: j10 takes a stone again. */
 	fake_term_type(a, "h" "jjj" FAKE_ENTER);
 	ck_shows(a, "j7 is down.");
 	fake_term_type(a, "hhhhh" FAKE_ENTER);
+	fake_hall_wait_worker(fh);
 	ck_shows(a, "Blocked with both stones.");
 	fake_term_type(a, FAKE_ENTER);
 	ck_shows(a, "Step 4 of 4");
@@ -572,6 +580,53 @@ START_TEST(test_drills_steps)
 }
 END_TEST
 
+/*
+ * A drill whose verdict needs the CPU's threat search ("only one block
+ * holds") is judged on the worker pool, not on the loop: while the worker
+ * is held the screen says so and takes no other move; the verdict comes
+ * back; leaving before it comes drops it.
+ */
+START_TEST(test_drill_judged_on_worker)
+{
+	struct fake_term	*a = fake_term_guest(fh);
+	struct worker		*w = fake_hall_hall(fh)->worker;
+
+	fake_term_type(a, "r" "D");
+	ck_shows(a, "Step 1 of 25");
+	for (int i = 0; i < 20; i++)
+		fake_term_type(a, "n");
+	ck_shows(a, "Step 21 of 25");
+	ck_shows(a, "Only one block holds");
+	/* g8, the wrong end (the cursor starts on h8), while the pool is
+	 * busy: queued behind the holder, and nothing else is taken. */
+	fake_hall_hold_worker(fh);
+	fake_term_type(a, "h" FAKE_ENTER);
+	ck_shows(a, "Judging the move...");
+	ck_assert_uint_eq(worker_pending(w), 2);
+	fake_term_type(a, FAKE_ENTER "s");
+	ck_shows(a, "Judging the move...");
+	ck_hides(a, "Solution:");
+	ck_assert_uint_eq(worker_pending(w), 2);
+	fake_hall_release_worker(fh);
+	ck_shows(a, "g8 is not it. At the wrong end");
+	/* It came off; k8 holds. */
+	fake_term_type(a, "llll" FAKE_ENTER);
+	fake_hall_wait_worker(fh);
+	ck_shows(a, "Held: White has no win by fours left.");
+	/* The next drill: a try, then Esc before its verdict. */
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "Step 22 of 25");
+	fake_hall_hold_worker(fh);
+	fake_term_type(a, FAKE_ENTER);
+	ck_shows(a, "Judging the move...");
+	fake_term_type(a, FAKE_ESC);
+	ck_shows(a, "gamehall - Rules");
+	fake_hall_release_worker(fh);
+	ck_shows(a, "gamehall - Rules");
+	ck_hides(a, "Judging the move...");
+}
+END_TEST
+
 static Suite *
 rules_suite(void)
 {
@@ -593,6 +648,7 @@ rules_suite(void)
 	tcase_add_test(tc, test_connect6_lesson_steps);
 	tcase_add_test(tc, test_yonin_lesson_steps);
 	tcase_add_test(tc, test_drills_steps);
+	tcase_add_test(tc, test_drill_judged_on_worker);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,7 +9,6 @@
  */
 #include <ctype.h>
 #include <check.h>
-#include <semaphore.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -688,21 +687,6 @@ START_TEST(test_shutdown)
 }
 END_TEST
 
-/* A job that holds the fake hall's one worker thread until posted, so a
- * job queued behind it is surely still pending. */
-static void
-gate_run(void *arg)
-{
-	sem_wait(arg);
-}
-
-static void
-gate_done(void *arg, bool cancelled)
-{
-	(void)arg;
-	(void)cancelled;
-}
-
 /* Leaving while the worker hashes a password: the job is dropped, the
  * hall stays whole. */
 START_TEST(test_hangup_during_hash)
@@ -710,11 +694,8 @@ START_TEST(test_hangup_during_hash)
 	struct fake_term	*a = fake_term_connect(fh, 80, 24);
 	struct fake_term	*b = fake_term_guest(fh);
 	struct worker		*w = fake_hall_hall(fh)->worker;
-	sem_t			 gate;
 
-	ck_assert_int_eq(sem_init(&gate, 0, 0), 0);
-	ck_assert_ptr_nonnull(worker_submit(w, WORKER_URGENT, gate_run,
-	    gate_done, &gate));
+	fake_hall_hold_worker(fh);
 	fake_term_type(a, "r");
 	fake_term_input(a, "bob" FAKE_ENTER "sesame-42" FAKE_ENTER
 	    "sesame-42" FAKE_ENTER);
@@ -722,9 +703,7 @@ START_TEST(test_hangup_during_hash)
 	/* The gate and the hash behind it. */
 	ck_assert_uint_eq(worker_pending(w), 2);
 	fake_term_hangup(a);
-	sem_post(&gate);
-	fake_hall_wait_worker(fh);
-	sem_destroy(&gate);
+	fake_hall_release_worker(fh);
 	ck_shows(b, "Online (1)");
 	ck_hides(b, "bob");
 }
