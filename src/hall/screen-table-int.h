@@ -67,6 +67,8 @@ struct screen_table {
 	char			 input[1024];
 	char			 title[48], share[160];
 	char			 state[160], choice[160], prompt[160];
+	char			 result[2 * TABLE_RESULT_LEN]; /* in the
+						   viewer's language */
 	char			 hands[4][32], sides[4][8];
 	int			 win[32];
 	char			 hints[160];

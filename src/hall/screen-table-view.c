@@ -69,6 +69,13 @@ screen_table_hand_text(const struct game *g, int side, char *buf, size_t len)
 	}
 }
 
+/* The table's words in the viewer's language (table_words). */
+static const char *
+screen_table_word(const void *ctx, const char *msgid)
+{
+	return lang_text(ctx, msgid);
+}
+
 /* The lines about the game: whose turn, Connect6's stone, a swap choice. */
 static void
 screen_table_build_state(struct screen_table *ts, struct view_table *v)
@@ -96,7 +103,9 @@ screen_table_build_state(struct screen_table *ts, struct view_table *v)
 		v->state = ts->state;
 		break;
 	case TABLE_OVER:
-		v->result = table_result(t);
+		table_result_text(t, screen_table_word, l, ts->result,
+		    sizeof ts->result);
+		v->result = ts->result;
 		snprintf(ts->state, sizeof ts->state, "%s", lang_text(l,
 		    "game over: g to play again"));
 		v->state = ts->state;

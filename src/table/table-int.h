@@ -68,6 +68,8 @@ struct table {
 	int			 end_seat;
 	char			 result[TABLE_RESULT_LEN];
 	int			 rank[TABLE_MAX_SEATS];	/* by seat */
+	unsigned		 left_last;	/* seats scored last for
+						   leaving a rated game */
 	int			 nout;		/* yonin eliminations announced */
 
 	/* The turn clock and the reclaim grace (table-clock.c). */
@@ -144,7 +146,6 @@ int	table_timeout_mark(struct table *, int ply);
 /* An undo went back to ply: later marks go. */
 void	table_timeout_trim(struct table *, int ply);
 /* A rated game over with seats the CPU held: they rank last. */
-void	table_clock_abandoned(struct table *);
 /* The CPU acts for this seat now (a CPU seat, a held seat, time out). */
 int	table_seat_cpu_moves(const struct table *, int seat);
 
@@ -156,11 +157,12 @@ uint32_t table_list_random(struct table_list *);
 /* The game just ended (the engine said so, or a resignation or draw):
  * the result, ranks and the events. */
 void	table_game_over(struct table *);
+/* The ranks and the stored result of the game just over, from the engine
+ * and the table's own end; no events (table_restore uses it too). */
+void	table_result_make(struct table *);
 /* After a move: announce eliminations, see whether the game is over. */
 void	table_after_move(struct table *);
 /* The events of a game's end, then absent players give up their seats. */
 void	table_over_events(struct table *);
-/* The result of a restored game that is over, without events. */
-void	table_result_restore(struct table *);
 
 #endif

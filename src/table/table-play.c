@@ -12,8 +12,8 @@
  *   swap choice;
  * - outcomes for the store: first place is a win, a shared first place a
  *   draw, anything else a loss (four-player ratings use the ranks).
+ * The result itself is table-result.c's.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -453,183 +453,6 @@ table_undo_request(const struct table *t)
 	return t->phase == TABLE_PLAYING ? t->undo_ask : -1;
 }
 
-/* ---- the result ----------------------------------------------------------- */
-
-enum table_end
-table_end(const struct table *t)
-{
-	return t->end;
-}
-
-const char *
-table_result(const struct table *t)
-{
-	return t->phase == TABLE_OVER ? t->result : "";
-}
-
-int
-table_seat_rank(const struct table *t, int seat)
-{
-	if (t->phase != TABLE_OVER || seat < 0 || seat >= t->nseats)
-		return 0;
-	return t->rank[seat];
-}
-
-/* The result text, cut to fit the store's column. */
-static void table_resultf(struct table *, const char *, ...)
-    __attribute__((format(printf, 2, 3), noinline));
-
-static void
-table_resultf(struct table *t, const char *fmt, ...)
-{
-	va_list	 ap;
-
-	va_start(ap, fmt);
-	vsnprintf(t->result, sizeof t->result, fmt, ap);
-	va_end(ap);
-}
-
-/* "black (alice)", or just the name while colours are undecided. */
-static void
-table_who(const struct table *t, int seat, char *buf, size_t len)
-{
-	int	 side = table_seat_side(t, seat);
-
-	if (side >= 0)
-		snprintf(buf, len, "%s (%s)",
-		    t->game->variant->side_name(t->game, side),
-		    table_seat_name(t, seat));
-	else
-		snprintf(buf, len, "%s", table_seat_name(t, seat));
-}
-
-static void
-table_result_stone(struct table *t, const struct game_status *st)
-{
-	char	 w[96], l[96];
-	int	 win, lose;
-
-	if (t->end == TABLE_END_DRAW) {
-		t->rank[0] = t->rank[1] = 1;
-		table_resultf(t, "draw agreed");
-		return;
-	}
-	if (t->end == TABLE_END_RESIGN) {
-		lose = t->end_seat;
-		win = 1 - lose;
-		t->rank[win] = 1;
-		t->rank[lose] = 2;
-		table_who(t, win, w, sizeof w);
-		table_who(t, lose, l, sizeof l);
-		table_resultf(t, "%s wins: %s resigned", w,
-		    l);
-		return;
-	}
-	if (st->winner < 0) {
-		t->rank[0] = t->rank[1] = 1;
-		table_resultf(t, "draw: %s",
-		    strcmp(st->reason, "full") == 0 ? "the board is full" :
-		    strcmp(st->reason, "blocked") == 0 ?
-		    "black has no point left to play" : st->reason);
-		return;
-	}
-	win = table_side_seat(t, st->winner);
-	lose = win >= 0 ? 1 - win : -1;
-	if (win < 0) {
-		table_resultf(t, "%s wins: %s",
-		    t->game->variant->side_name(t->game, st->winner),
-		    st->reason);
-		return;
-	}
-	t->rank[win] = 1;
-	t->rank[lose] = 2;
-	table_who(t, win, w, sizeof w);
-	if (strncmp(st->reason, "forbidden ", 10) == 0)
-		table_resultf(t,
-		    "%s wins: black played a restricted point (%s)", w,
-		    st->reason + 10);
-	else
-		table_resultf(t, "%s wins: %s", w,
-		    st->reason);
-}
-
-static void
-table_result_yonin(struct table *t, const struct game_status *st)
-{
-	const struct game	*g = t->game;
-	struct yonin_options	 opt;
-	int			 any = 0, n = 0;
-	size_t			 at;
-
-	yonin_options(g, &opt);
-	for (int s = 0; s < t->nseats; s++) {
-		int side = table_seat_side(t, s);
-
-		t->rank[s] = side >= 0 ? st->rank[side] : 0;
-		any |= t->rank[s] != 0;
-	}
-	if (!any) {
-		/* Pairs: a winning team, or a draw without ranks. */
-		for (int s = 0; s < t->nseats; s++) {
-			int side = table_seat_side(t, s);
-
-			t->rank[s] = st->winners == 0 ? 1 :
-			    (st->winners >> side & 1) ? 1 : 2;
-		}
-	}
-	if (opt.pairs && st->winners != 0) {
-		table_resultf(t, "winners:");
-		at = strlen(t->result);
-		for (int s = 0; s < t->nseats && at < sizeof t->result; s++) {
-			int side = table_seat_side(t, s);
-
-			if (!(st->winners >> side & 1))
-				continue;
-			at += (size_t)snprintf(t->result + at,
-			    sizeof t->result - at, "%s %s %s", n++ > 0 ? "," :
-			    "", g->variant->side_name(g, side),
-			    table_seat_name(t, s));
-		}
-	} else if (opt.pairs || !any) {
-		table_resultf(t, "draw");
-		at = strlen(t->result);
-	} else {
-		table_resultf(t, "ranks:");
-		at = strlen(t->result);
-		for (int r = 1; r <= t->nseats; r++) {
-			for (int s = 0; s < t->nseats; s++) {
-				if (t->rank[s] != r || at >= sizeof t->result)
-					continue;
-				at += (size_t)snprintf(t->result + at,
-				    sizeof t->result - at, "%s %d %s %s",
-				    n++ > 0 ? "," : "", r,
-				    g->variant->side_name(g,
-				    table_seat_side(t, s)),
-				    table_seat_name(t, s));
-			}
-		}
-	}
-	if (at < sizeof t->result)
-		snprintf(t->result + at, sizeof t->result - at, " (%s)",
-		    st->reason[0] != '\0' ? st->reason : "over");
-}
-
-/* The result and ranks from the engine and the table's own end; no
- * events (table_restore uses it too). */
-static void
-table_result_make(struct table *t)
-{
-	struct game_status	 st;
-
-	memset(t->rank, 0, sizeof t->rank);
-	t->game->variant->status(t->game, &st);
-	if (t->nseats == 2)
-		table_result_stone(t, &st);
-	else
-		table_result_yonin(t, &st);
-	table_clock_abandoned(t);
-}
-
 void
 table_game_over(struct table *t)
 {
@@ -650,11 +473,13 @@ table_over_events(struct table *t)
 	table_notify(t, TABLE_LISTING, NULL);
 	table_notify(t, TABLE_GAME_OVER, NULL);
 	/* Whoever is no longer at the table gives his seat up now that the
-	 * game he held it for is over. */
+	 * game he held it for is over.  A computer player never watches, and
+	 * stays for the next game. */
 	for (int s = 0; s < t->nseats; s++) {
 		struct identity *who = t->seat[s].who;
 
-		if (who == NULL || table_is_watching(t, who))
+		if (who == NULL || who->kind == IDENTITY_CPU ||
+		    table_is_watching(t, who))
 			continue;
 		table_noticef(t, "%s has left: seat %d is free", who->name,
 		    s + 1);
@@ -693,13 +518,6 @@ table_after_move(struct table *t)
 	t->game->variant->status(t->game, &st);
 	if (st.phase == GAME_OVER)
 		table_game_over(t);
-}
-
-/* Used by table_restore(): the result of a game that is over already. */
-void
-table_result_restore(struct table *t)
-{
-	table_result_make(t);
 }
 
 int

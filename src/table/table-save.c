@@ -475,7 +475,7 @@ table_restore(struct table_list *l, const char *text, char *err,
 	t->end = (enum table_end)ld.end;
 	t->end_seat = ld.end_seat;
 	if (t->phase == TABLE_OVER)
-		table_result_restore(t);
+		table_result_make(t);
 	if (t->game != NULL && t->game->variant == t->variant &&
 	    t->nseats == 4) {
 		int s[3], by[3];

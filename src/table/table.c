@@ -613,6 +613,7 @@ table_begin(struct table *t, int64_t now, char *err, size_t errlen)
 	t->end = TABLE_END_NONE;
 	t->end_seat = t->draw_offer = t->undo_ask = -1;
 	t->result[0] = '\0';
+	t->left_last = 0;
 	t->nout = 0;
 	t->ntimeouts = 0;
 	t->turn_seat = t->timeout_seat = -1;

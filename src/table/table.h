@@ -426,6 +426,16 @@ enum table_end table_end(const struct table *);
  * "" while the game runs.
  */
 const char *table_result(const struct table *);
+/*
+ * A lookup of the words a table says (a msgid in, the text in some
+ * language out), so that the hall can show each viewer the result in his
+ * own language; the table itself knows none.
+ */
+typedef const char *(*table_words)(const void *ctx, const char *msgid);
+/* table_result's text in the words of `words` (NULL: English, as stored);
+ * "" while the game runs. */
+void	table_result_text(const struct table *, table_words, const void *ctx,
+	    char *buf, size_t len);
 /* A seat's final rank in the game just over (1 = first; 0 none). */
 int	table_seat_rank(const struct table *, int seat);
 /*

@@ -6,6 +6,7 @@ src_libdaemon_a_SOURCES += \
 	src/table/table-spec.c \
 	src/table/table-list.c \
 	src/table/table-play.c \
+	src/table/table-result.c \
 	src/table/table-save.c \
 	src/table/table-cpu.c \
 	src/table/table-clock.c \

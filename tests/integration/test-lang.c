@@ -4,7 +4,7 @@
  * and the lobby in German while bob, connected at the same time, sees
  * them in English; alice's account keeps the choice for her next
  * connection, and a guest whose client sends LANG=de_DE.UTF-8 starts in
- * German.
+ * German and reads the result of his game in German.
  */
 #include <check.h>
 #include <stdio.h>
@@ -97,8 +97,18 @@ START_TEST(test_guest_from_locale)
 	ck_assert_int_eq(tclient_type(fr, "g"), 0);
 	players_wait(de, "Anwesend (2)");
 	players_wait(fr, "Online (2)");
-	tclient_free(de);
 	tclient_free(fr);
+	/* The result of a game is said to each viewer in his language: he
+	 * resigns against the computer and reads it in German. */
+	ck_assert_int_eq(tclient_type(de, "v"), 0);
+	ck_assert_int_eq(tclient_key(de, TCLIENT_KEY_DOWN), 0);
+	ck_assert_int_eq(tclient_key(de, TCLIENT_KEY_ENTER), 0);
+	players_wait(de, "CPU");
+	ck_assert_int_eq(tclient_type(de, "r"), 0);
+	ck_assert_int_eq(tclient_type(de, "y"), 0);
+	players_wait(de, "hat aufgegeben");
+	players_wait(de, "gewinnt:");
+	tclient_free(de);
 	players_stop(h);
 }
 END_TEST

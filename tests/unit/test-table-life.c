@@ -466,6 +466,31 @@ END_TEST
 
 /* ---- saved and restored ------------------------------------------------ */
 
+/* A computer opponent stays in its seat when the game is over, and plays
+ * the next one as soon as the person asks for it. */
+START_TEST(cpu_stays_for_the_next_game)
+{
+	struct table_spec	 spec;
+	struct table		*t;
+
+	ck_assert_int_eq(table_spec_parse_line(&spec, "gomoku cpu=1 level=1",
+	    err, sizeof err), 0);
+	t = table_new(list, &spec, alice, err, sizeof err);
+	ck_assert_int_eq(table_watch(t, alice), 0);
+	ck_assert_int_eq(table_cpu_sit(t, 1, 1, err, sizeof err), 0);
+	ck_assert_int_eq(table_start(t, alice, 1, err, sizeof err), 0);
+	ck_assert_int_eq(table_resign(t, alice, err, sizeof err), 0);
+	ck_assert_int_eq(table_phase(t), TABLE_OVER);
+	ck_assert(table_seat_is_cpu(t, 1));
+	ck_assert(!chat_has(t, "has left"));
+	ck_assert_int_eq(table_rematch(t, alice, 2, err, sizeof err), 0);
+	spin(50);
+	ck_assert_int_eq(table_phase(t), TABLE_PLAYING);
+	ck_assert(table_seat_is_cpu(t, 1));
+	table_free(t);
+}
+END_TEST
+
 START_TEST(save_keeps_cpu_seats_timeouts_and_chat)
 {
 	struct table_spec	 spec;
@@ -581,6 +606,7 @@ table_life_suite(void)
 	tcase_add_test(tc, held_seat_unrated_keeps_the_board_result);
 	tcase_add_test(tc, held_seat_refuses_requests);
 	tcase_add_test(tc, keyless_guest_is_told);
+	tcase_add_test(tc, cpu_stays_for_the_next_game);
 	tcase_add_test(tc, save_keeps_cpu_seats_timeouts_and_chat);
 	tcase_add_test(tc, restore_gives_a_fresh_turn);
 	tcase_add_test(tc, restore_refuses_bad_timeouts);

@@ -539,8 +539,24 @@ START_TEST(gomoku_to_five)
 }
 END_TEST
 
+/* A lookup that marks every word the table has looked up, so a test sees
+ * which were: "<%s wins: %s resigned>" and so on.  Each answer lives until
+ * eight more were asked for. */
+static const char *
+marked_words(const void *ctx, const char *msgid)
+{
+	static char	 ring[8][128];
+	static int	 next;
+	char		*buf = ring[next++ % 8];
+
+	(void)ctx;
+	snprintf(buf, sizeof ring[0], "<%s>", msgid);
+	return buf;
+}
+
 START_TEST(first_player_random_then_rotating)
 {
+	char		 text[2 * TABLE_RESULT_LEN];
 	struct table *t = make_started("gomoku", 1);	/* bob first */
 	struct store_game g;
 
@@ -550,6 +566,11 @@ START_TEST(first_player_random_then_rotating)
 	ck_assert_int_eq(table_resign(t, alice, err, sizeof err), 0);
 	ck_assert_str_eq(table_result(t), "black (bob) wins: white (alice) "
 	    "resigned");
+	/* The same in a viewer's words: the sentence and the side names are
+	 * looked up, the names of the players are not. */
+	table_result_text(t, marked_words, NULL, text, sizeof text);
+	ck_assert_str_eq(text, "<<black> (bob) wins: <white> (alice) "
+	    "resigned>");
 	ck_assert_int_eq(table_game_request(t, &g, 5), 0);
 	/* Players in engine order: bob is P1. */
 	ck_assert_str_eq(g.players[0].name, "bob");
@@ -936,6 +957,7 @@ END_TEST
 
 START_TEST(yonin_elimination_and_end)
 {
+	char		 text[2 * TABLE_RESULT_LEN];
 	struct table *t = make_yonin("yonin");
 	struct store_game g;
 	struct chat *c = table_chat(t);
@@ -969,6 +991,9 @@ START_TEST(yonin_elimination_and_end)
 	ck_assert_int_eq(table_seat_rank(t, 3), 2);
 	ck_assert_str_eq(table_result(t), "ranks: 1 S alice, 2 E dave, "
 	    "3 N carol, 4 W bob (eliminations)");
+	table_result_text(t, marked_words, NULL, text, sizeof text);
+	ck_assert_str_eq(text, "<ranks:> 1 S alice, 2 E dave, 3 N carol, "
+	    "4 W bob (<eliminations>)");
 	ck_assert_int_eq(table_game_request(t, &g, 9), 0);
 	ck_assert_int_eq(g.nplayers, 4);
 	ck_assert_int_eq(g.rated, 1);
