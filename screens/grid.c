@@ -448,6 +448,41 @@ grid_copy(struct grid *dst, const struct grid *src)
 	return 0;
 }
 
+int
+grid_copy_rows(struct grid *dst, const struct grid *src, int y, int n)
+{
+	uint32_t		 seq[GRID_MARKS_MAX];
+	const struct grid_cell	*s;
+	struct grid_cell	*d;
+	int			 x, r, k, nm;
+
+	if (dst->sx != src->sx || dst->sy != src->sy)
+		return -1;
+	if (y < 0) {
+		n += y;
+		y = 0;
+	}
+	if (n > src->sy - y)
+		n = src->sy - y;
+	for (r = y; r < y + n; r++) {
+		for (x = 0; x < src->sx; x++) {
+			s = &src->cells[(size_t)r * src->sx + x];
+			d = grid_at(dst, x, r);
+			/* Mark ids are each grid's own: sequences are added
+			 * to dst's table again. */
+			grid_marks_drop(dst, d);
+			d->ch = s->ch;
+			grid_cell_style(d, &s->style);
+			if (s->marks == 0)
+				continue;
+			nm = grid_cell_marks(src, s, seq);
+			for (k = 0; k < nm; k++)
+				grid_mark(dst, x, r, seq[k]);
+		}
+	}
+	return 0;
+}
+
 void
 grid_clear(struct grid *g, const struct grid_style *style)
 {

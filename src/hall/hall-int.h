@@ -114,6 +114,14 @@ struct store_user;
 
 struct client;
 
+/* Which shared frame, at which generation, a viewer's frame was drawn
+ * over (lobby_frames_get), or the steps brought it to since. */
+struct lobby_seen {
+	int		 slot;
+	uint64_t	 id;
+	uint64_t	 gen;
+};
+
 /* A screen: what it draws and what its keys do. */
 struct screen {
 	const char	*name;
@@ -171,6 +179,19 @@ struct client {
 						   idle client's 15 KB of cells
 						   take about 1), or NULL */
 	bool			 shown_valid;
+	/*
+	 * A lobby frame drawn over a shared one whose chat band is the
+	 * shared one's (lobby_seen says which, at which generation): while
+	 * his own half stays as it was (lobby_fast: nothing but ambient
+	 * changes since), chat lines reach him as the steps' bytes, encoded
+	 * once for everyone.  Then `shown` is behind in the chat band
+	 * (shown_behind) until the next full frame puts it right.
+	 */
+	struct lobby_seen	 lobby_seen;
+	struct lobby_seen	 lobby_next;	/* of the frame being drawn */
+	bool			 lobby_drawn;	/* ... it was such a frame */
+	bool			 lobby_fast;
+	bool			 shown_behind;
 	int			 redraw;	/* CLIENT_REDRAW* */
 	struct clock_timer	*redraw_timer;	/* coalesces redraws */
 	uint64_t		 frame_ms;	/* when the last frame went */
@@ -369,6 +390,8 @@ struct lobby_frames;
 struct lobby_frames_stats {
 	uint64_t	 drawn;		/* shared frames drawn */
 	uint64_t	 shared;	/* ... and used again by another viewer */
+	uint64_t	 encoded;	/* steps turned into a terminal's bytes */
+	uint64_t	 caught_up;	/* viewers sent steps instead of a diff */
 };
 
 struct lobby_frames *lobby_frames_new(void);
@@ -376,6 +399,8 @@ void	 lobby_frames_free(struct lobby_frames *);
 /* Something every lobby viewer may see changed (someone came or went, a
  * chat line): the frames drawn so far are out of date. */
 void	 lobby_frames_changed(struct lobby_frames *);
+/* ... a lobby chat line only (its step may be sent as it is). */
+void	 lobby_frames_chat_changed(struct lobby_frames *);
 /* ... and the tables' listing changed too. */
 void	 lobby_frames_tables_changed(struct lobby_frames *);
 /* The tables as listed to someone with none of his own, built once per
@@ -390,11 +415,33 @@ bool	 lobby_frames_has_table(struct lobby_frames *, struct hall *,
  * drawn now unless one drawn since the last change is kept for the same
  * page; NULL when there is none and `may_draw` is false (v's chat lines
  * are not everyone's), or out of memory; *hits are the places its buttons
- * were drawn.  Both valid until the next call.
+ * were drawn, *seen (may be NULL) which frame it is.  Valid until the next
+ * call.
  */
 const struct grid *lobby_frames_get(struct lobby_frames *,
 	    const struct view_lobby *v, int sx, int sy, bool may_draw,
-	    const struct view_hits **hits);
+	    const struct view_hits **hits, struct lobby_seen *seen);
+/*
+ * Encoded once, sent to many.  A viewer shows the frame `seen` with his
+ * own half over it, and his own half is as it was and leaves the chat band
+ * to the shared one (view_lobby_chat_band): when only chat lines changed
+ * his page since, and only in the chat band, the bytes that bring that
+ * band up to date are the same for everyone who shows it; they are worked
+ * out once per step and kind of terminal.  Appends them to out, the
+ * cursor left where the shared half has it, and moves seen on: 1.  0:
+ * nothing changed.  -1: not so (the page is not drawn at the newest
+ * generation yet, something else changed, his generation is gone, out of
+ * memory): out is as it was, and he draws in full.
+ */
+int	 lobby_frames_catch_up(struct lobby_frames *, struct lobby_seen *seen,
+	    const struct tty_caps *, struct buf *out);
+/*
+ * The chat band of the generation seen into shown, a grid the viewer's
+ * terminal showed before steps brought it there (its other rows are
+ * still right): 0, or -1 when that generation is gone.
+ */
+int	 lobby_frames_restore(struct lobby_frames *,
+	    const struct lobby_seen *seen, struct grid *shown);
 const struct lobby_frames_stats *lobby_frames_stats(
 	    const struct lobby_frames *);
 

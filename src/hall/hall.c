@@ -149,15 +149,23 @@ hall_dirty_lobby_soon(struct hall *hall)
 		clock_timer_set(hall->ambient_timer, HALL_AMBIENT_WALK_MS);
 }
 
-/* A lobby chat line: only the lobby shows it, and at once. */
+/*
+ * A lobby chat line: only the lobby shows it, and at once.  On the
+ * speaker's other terminals the line is his own (his name stands out),
+ * so they draw their own chat instead of the crowd's.
+ */
 static void
-hall_dirty_lobby(struct hall *hall)
+hall_dirty_lobby(struct hall *hall, const struct identity *from)
 {
 	struct client	*c;
 
-	lobby_frames_changed(hall->lobby_frames);
-	TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
-		client_dirty_ambient(c);
+	lobby_frames_chat_changed(hall->lobby_frames);
+	TAILQ_FOREACH(c, &hall->lobby, lobby_entry) {
+		if (c->identity == from)
+			client_dirty(c);
+		else
+			client_dirty_ambient(c);
+	}
 }
 
 void
@@ -414,7 +422,7 @@ hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
 	    id->name, id->kind == IDENTITY_GUEST, text, strlen(text),
 	    &wait)) {
 	case CHAT_OK:
-		hall_dirty_lobby(hall);
+		hall_dirty_lobby(hall, id);
 		return 0;
 	case CHAT_EMPTY:
 		return 0;

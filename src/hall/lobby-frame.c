@@ -27,27 +27,55 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "screens/tty.h"
 #include "src/hall/hall-int.h"
 #include "src/table/table.h"
 
 /* Pages in use at once: sizes times pages people look at.  Past it the
  * least recently used frame is drawn again for the newcomer. */
 #define LOBBY_FRAMES_MAX 32
+/* Generations of a page kept: a viewer this many chat lines behind still
+ * catches up by the steps' bytes; one further behind draws in full. */
+#define LOBBY_FRAME_GENS 4
+/* A step's bytes for this many kinds of terminal (UTF-8 or not, colours). */
+#define LOBBY_STEP_CAPS 4
+
+/* The bytes of one step, for one kind of terminal. */
+struct lobby_step {
+	bool		 set;
+	int		 utf8, colours;
+	struct buf	 bytes;
+};
+
+/* A page's shared half at one generation, and the step from the one
+ * before. */
+struct lobby_gen {
+	struct grid	*grid;
+	uint64_t	 gen;
+	bool		 band_only;	/* only the chat band changed since
+					   the generation before */
+	struct lobby_step step[LOBBY_STEP_CAPS];
+};
 
 struct lobby_frame {
-	struct grid	*grid;		/* NULL: unused */
+	bool		 used_slot;
 	int		 sx, sy, table_top, user_top;
 	const struct lang *lang;	/* the words are in it: a frame is
 					   shared only by readers of one */
-	uint64_t	 gen;		/* the lobby's when drawn */
+	uint64_t	 id;		/* moves when the slot takes another
+					   page: a viewer's note of it is old */
 	uint64_t	 used;		/* lobby_frames tick when last used */
 	struct view_hits hits;		/* where its buttons are */
+	struct lobby_gen gens[LOBBY_FRAME_GENS];	/* a ring */
+	int		 head, ngens;	/* the newest; how many */
 };
 
 struct lobby_frames {
 	uint64_t		 gen;		/* anything shared changed */
+	uint64_t		 other_gen;	/* ... that was not a chat line */
 	uint64_t		 tables_gen;	/* the tables' listing changed */
 	uint64_t		 tick;
+	uint64_t		 ids;
 	struct lobby_frame	 frame[LOBBY_FRAMES_MAX];
 	struct lobby_frames_stats stats;
 
@@ -73,8 +101,15 @@ lobby_frames_free(struct lobby_frames *lf)
 {
 	if (lf == NULL)
 		return;
-	for (int i = 0; i < LOBBY_FRAMES_MAX; i++)
-		grid_free(lf->frame[i].grid);
+	for (int i = 0; i < LOBBY_FRAMES_MAX; i++) {
+		for (int k = 0; k < LOBBY_FRAME_GENS; k++) {
+			struct lobby_gen *g = &lf->frame[i].gens[k];
+
+			grid_free(g->grid);
+			for (int j = 0; j < LOBBY_STEP_CAPS; j++)
+				buf_free(&g->step[j].bytes);
+		}
+	}
 	free(lf->rows);
 	free(lf->owners);
 	free(lf);
@@ -83,13 +118,19 @@ lobby_frames_free(struct lobby_frames *lf)
 void
 lobby_frames_changed(struct lobby_frames *lf)
 {
+	lf->other_gen = ++lf->gen;
+}
+
+void
+lobby_frames_chat_changed(struct lobby_frames *lf)
+{
 	lf->gen++;
 }
 
 void
 lobby_frames_tables_changed(struct lobby_frames *lf)
 {
-	lf->gen++;
+	lf->other_gen = ++lf->gen;
 	lf->tables_gen++;
 }
 
@@ -209,52 +250,247 @@ lobby_frames_has_table(struct lobby_frames *lf, struct hall *hall,
 
 /* ---- the frames ------------------------------------------------------------ */
 
+/* The rows of a and b outside the band y..y+h-1 hold the same cells. */
+static bool
+lobby_frames_same_outside(const struct grid *a, const struct grid *b, int y,
+    int h)
+{
+	const struct grid_cell	*ca, *cb;
+	int			 r, x;
+
+	if (a->sx != b->sx || a->sy != b->sy)
+		return false;
+	for (r = 0; r < a->sy; r++) {
+		if (r >= y && r < y + h)
+			continue;
+		ca = &a->cells[(size_t)r * a->sx];
+		cb = &b->cells[(size_t)r * b->sx];
+		for (x = 0; x < a->sx; x++)
+			if (!grid_cell_equal(a, &ca[x], b, &cb[x]))
+				return false;
+	}
+	return true;
+}
+
+/* The slot's next generation, its grid at sx x sy and blank: the oldest
+ * is taken over once the ring is full.  NULL: out of memory. */
+static struct lobby_gen *
+lobby_frames_push(struct lobby_frame *f, int sx, int sy)
+{
+	struct lobby_gen	*g;
+	int			 at = f->ngens == 0 ? 0 :
+				     (f->head + 1) % LOBBY_FRAME_GENS;
+
+	g = &f->gens[at];
+	for (int j = 0; j < LOBBY_STEP_CAPS; j++) {
+		g->step[j].set = false;
+		buf_reset(&g->step[j].bytes);
+	}
+	if (g->grid != NULL && (g->grid->sx != sx || g->grid->sy != sy) &&
+	    grid_resize(g->grid, sx, sy) != 0) {
+		grid_free(g->grid);
+		g->grid = NULL;
+	}
+	if (g->grid == NULL)
+		g->grid = grid_create(sx, sy);
+	if (g->grid == NULL)
+		return NULL;
+	grid_clear(g->grid, NULL);
+	return g;
+}
+
+static struct lobby_gen *
+lobby_frames_newest(struct lobby_frame *f)
+{
+	return f->ngens > 0 ? &f->gens[f->head] : NULL;
+}
+
 const struct grid *
 lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
-    int sx, int sy, bool may_draw, const struct view_hits **hits)
+    int sx, int sy, bool may_draw, const struct view_hits **hits,
+    struct lobby_seen *seen)
 {
 	struct lobby_frame	*f, *lru = NULL;
-	int			 i;
+	struct lobby_gen	*g, *prev;
+	int			 i, by, bh;
 
 	lf->tick++;
 	for (i = 0; i < LOBBY_FRAMES_MAX; i++) {
 		f = &lf->frame[i];
-		if (f->grid != NULL && f->sx == sx && f->sy == sy &&
+		if (f->used_slot && f->sx == sx && f->sy == sy &&
 		    f->table_top == v->table_top &&
 		    f->user_top == v->user_top && f->lang == v->chrome.lang) {
-			if (f->gen == lf->gen) {
+			g = lobby_frames_newest(f);
+			if (g != NULL && g->gen == lf->gen) {
 				f->used = lf->tick;
 				lf->stats.shared++;
 				*hits = &f->hits;
-				return f->grid;
+				goto out;
 			}
 			lru = f;	/* this page's frame, out of date */
 			break;
 		}
-		if (lru == NULL || f->grid == NULL ||
-		    (lru->grid != NULL && f->used < lru->used))
+		if (lru == NULL || !f->used_slot ||
+		    (lru->used_slot && f->used < lru->used))
 			lru = f;
 	}
 	if (!may_draw)
 		return NULL;
-	if (lru->grid == NULL)
-		lru->grid = grid_create(sx, sy);
-	else if ((lru->grid->sx != sx || lru->grid->sy != sy) &&
-	    grid_resize(lru->grid, sx, sy) != 0) {
-		grid_free(lru->grid);
-		lru->grid = grid_create(sx, sy);
+	f = lru;
+	if (!(f->used_slot && f->sx == sx && f->sy == sy &&
+	    f->table_top == v->table_top && f->user_top == v->user_top &&
+	    f->lang == v->chrome.lang)) {
+		/* Another page: its generations mean nothing here. */
+		f->used_slot = true;
+		f->sx = sx;
+		f->sy = sy;
+		f->table_top = v->table_top;
+		f->user_top = v->user_top;
+		f->lang = v->chrome.lang;
+		f->id = ++lf->ids;
+		f->ngens = 0;
 	}
-	if (lru->grid == NULL)
+	prev = lobby_frames_newest(f);
+	if ((g = lobby_frames_push(f, sx, sy)) == NULL) {
+		f->used_slot = false;
 		return NULL;
-	view_lobby_draw_shared(lru->grid, v, &lru->hits);
-	lru->sx = sx;
-	lru->sy = sy;
-	lru->table_top = v->table_top;
-	lru->user_top = v->user_top;
-	lru->lang = v->chrome.lang;
-	lru->gen = lf->gen;
-	lru->used = lf->tick;
+	}
+	view_lobby_draw_shared(g->grid, v, &f->hits);
+	g->gen = lf->gen;
+	/*
+	 * A step that only a chat line made and that changed the chat band
+	 * alone can be sent as it is to every viewer whose own half leaves
+	 * that band to the shared one (lobby_frames_catch_up).  Anything
+	 * else changed since - someone came or went, a table - may show in
+	 * the viewers' own halves too, even where the shared rows stayed.
+	 */
+	view_lobby_chat_band(sx, sy, &by, &bh);
+	g->band_only = prev != NULL && lf->other_gen <= prev->gen &&
+	    lobby_frames_same_outside(prev->grid, g->grid, by, bh);
+	if (f->ngens > 0)
+		f->head = (f->head + 1) % LOBBY_FRAME_GENS;
+	if (f->ngens < LOBBY_FRAME_GENS)
+		f->ngens++;
+	f->used = lf->tick;
 	lf->stats.drawn++;
-	*hits = &lru->hits;
-	return lru->grid;
+	*hits = &f->hits;
+out:
+	if (seen != NULL) {
+		seen->slot = (int)(f - lf->frame);
+		seen->id = f->id;
+		seen->gen = lf->gen;
+	}
+	return lobby_frames_newest(f)->grid;
+}
+
+/* The generation `gen` of the frame seen names, or NULL when it is gone. */
+static struct lobby_gen *
+lobby_frames_find(struct lobby_frames *lf, const struct lobby_seen *seen,
+    struct lobby_frame **fp, int *at)
+{
+	struct lobby_frame	*f;
+	int			 k, i;
+
+	if (seen->slot < 0 || seen->slot >= LOBBY_FRAMES_MAX)
+		return NULL;
+	f = &lf->frame[seen->slot];
+	if (!f->used_slot || f->id != seen->id)
+		return NULL;
+	for (k = 0; k < f->ngens; k++) {
+		i = (f->head - k + LOBBY_FRAME_GENS) % LOBBY_FRAME_GENS;
+		if (f->gens[i].gen == seen->gen) {
+			*fp = f;
+			*at = k;
+			return &f->gens[i];
+		}
+	}
+	return NULL;
+}
+
+/* Step g (from the generation before it, `from`) for this terminal. */
+static const struct buf *
+lobby_frames_step(struct lobby_frames *lf, struct lobby_gen *from,
+    struct lobby_gen *g, const struct tty_caps *caps)
+{
+	struct lobby_step	*st, *free_st = NULL;
+	int			 j;
+
+	for (j = 0; j < LOBBY_STEP_CAPS; j++) {
+		st = &g->step[j];
+		if (!st->set) {
+			if (free_st == NULL)
+				free_st = st;
+			continue;
+		}
+		if (st->utf8 == caps->utf8 && st->colours == caps->colours)
+			return &st->bytes;
+	}
+	if ((st = free_st) == NULL)
+		return NULL;	/* a fifth kind of terminal: draws in full */
+	buf_reset(&st->bytes);
+	tty_diff(&st->bytes, from->grid, g->grid, caps);
+	if (st->bytes.failed)
+		return NULL;
+	st->set = true;
+	st->utf8 = caps->utf8;
+	st->colours = caps->colours;
+	lf->stats.encoded++;
+	return &st->bytes;
+}
+
+int
+lobby_frames_catch_up(struct lobby_frames *lf, struct lobby_seen *seen,
+    const struct tty_caps *caps, struct buf *out)
+{
+	struct lobby_frame	*f;
+	struct lobby_gen	*g, *from;
+	const struct buf	*b;
+	size_t			 start = out->len;
+	int			 k, i;
+
+	if ((g = lobby_frames_find(lf, seen, &f, &k)) == NULL)
+		return -1;
+	if (lobby_frames_newest(f)->gen != lf->gen)
+		return -1;	/* the page is not drawn yet at this one */
+	if (k == 0)
+		return 0;	/* nothing shared changed */
+	/* Every step to the newest must be the chat band's alone. */
+	for (; k > 0; k--) {
+		i = (f->head - k + 1 + LOBBY_FRAME_GENS) % LOBBY_FRAME_GENS;
+		if (!f->gens[i].band_only)
+			return -1;
+	}
+	/* The steps assume the cursor where the shared half leaves it. */
+	tty_cursor_to(out, g->grid->cx, g->grid->cy);
+	for (from = g; from != lobby_frames_newest(f); from = g) {
+		i = (int)(from - f->gens);
+		g = &f->gens[(i + 1) % LOBBY_FRAME_GENS];
+		if ((b = lobby_frames_step(lf, from, g, caps)) == NULL) {
+			out->len = start;
+			return -1;
+		}
+		buf_add(out, b->data, b->len);
+	}
+	if (out->failed) {
+		out->len = start;
+		return -1;
+	}
+	seen->gen = lf->gen;
+	lf->stats.caught_up++;
+	return 1;
+}
+
+int
+lobby_frames_restore(struct lobby_frames *lf, const struct lobby_seen *seen,
+    struct grid *shown)
+{
+	struct lobby_frame	*f;
+	struct lobby_gen	*g;
+	int			 k, by, bh;
+
+	if ((g = lobby_frames_find(lf, seen, &f, &k)) == NULL ||
+	    g->grid->sx != shown->sx || g->grid->sy != shown->sy)
+		return -1;
+	view_lobby_chat_band(shown->sx, shown->sy, &by, &bh);
+	return grid_copy_rows(shown, g->grid, by, bh);
 }
