@@ -68,6 +68,10 @@ struct lobby_frame {
 	struct view_hits hits;		/* where its buttons are */
 	struct lobby_gen gens[LOBBY_FRAME_GENS];	/* a ring */
 	int		 head, ngens;	/* the newest; how many */
+	uint64_t	 band_gen;	/* the chat band last changed: a viewer
+					   at this generation or later shows
+					   the newest's band, even once his own
+					   generation left the ring */
 };
 
 struct lobby_frames {
@@ -272,6 +276,26 @@ lobby_frames_same_outside(const struct grid *a, const struct grid *b, int y,
 	return true;
 }
 
+/* The rows y..y+h-1 of a and b hold the same cells. */
+static bool
+lobby_frames_same_band(const struct grid *a, const struct grid *b, int y,
+    int h)
+{
+	const struct grid_cell	*ca, *cb;
+	int			 r, x;
+
+	if (a->sx != b->sx || a->sy != b->sy)
+		return false;
+	for (r = y; r < y + h && r < a->sy; r++) {
+		ca = &a->cells[(size_t)r * a->sx];
+		cb = &b->cells[(size_t)r * b->sx];
+		for (x = 0; x < a->sx; x++)
+			if (!grid_cell_equal(a, &ca[x], b, &cb[x]))
+				return false;
+	}
+	return true;
+}
+
 /* The slot's next generation, its grid at sx x sy and blank: the oldest
  * is taken over once the ring is full.  NULL: out of memory. */
 static struct lobby_gen *
@@ -367,6 +391,9 @@ lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
 	view_lobby_chat_band(sx, sy, &by, &bh);
 	g->band_only = prev != NULL && lf->other_gen <= prev->gen &&
 	    lobby_frames_same_outside(prev->grid, g->grid, by, bh);
+	if (prev == NULL || !lobby_frames_same_band(prev->grid, g->grid, by,
+	    bh))
+		f->band_gen = g->gen;
 	if (f->ngens > 0)
 		f->head = (f->head + 1) % LOBBY_FRAME_GENS;
 	if (f->ngens < LOBBY_FRAME_GENS)
@@ -488,8 +515,18 @@ lobby_frames_restore(struct lobby_frames *lf, const struct lobby_seen *seen,
 	struct lobby_gen	*g;
 	int			 k, by, bh;
 
-	if ((g = lobby_frames_find(lf, seen, &f, &k)) == NULL ||
-	    g->grid->sx != shown->sx || g->grid->sy != shown->sy)
+	if ((g = lobby_frames_find(lf, seen, &f, &k)) == NULL) {
+		/* Gone from the ring: the newest has his band if it did not
+		 * change since (someone came or went, no chat line). */
+		if (seen->slot < 0 || seen->slot >= LOBBY_FRAMES_MAX)
+			return -1;
+		f = &lf->frame[seen->slot];
+		if (!f->used_slot || f->id != seen->id || f->ngens == 0 ||
+		    seen->gen < f->band_gen)
+			return -1;
+		g = lobby_frames_newest(f);
+	}
+	if (g->grid->sx != shown->sx || g->grid->sy != shown->sy)
 		return -1;
 	view_lobby_chat_band(shown->sx, shown->sy, &by, &bh);
 	return grid_copy_rows(shown, g->grid, by, bh);

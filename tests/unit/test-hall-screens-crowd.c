@@ -196,6 +196,42 @@ START_TEST(test_crowd_chat_behind)
 }
 END_TEST
 
+/*
+ * A terminal that steps brought on, then more changes elsewhere than a
+ * page keeps generations of (tables opened: the chat band stays): his
+ * next frame is still a diff of what changed, not the whole screen, and
+ * right.
+ */
+START_TEST(test_crowd_behind_tables)
+{
+	struct fake_term	*t[8];
+	size_t			 mark, full;
+	char			 why[256];
+
+	for (int i = 0; i < 8; i++)
+		t[i] = fake_term_guest(fh);
+	full = t[7]->nout;		/* his first frame was the whole */
+	fake_term_type(t[0], "t");
+	/* His terminal stops reading: the line's steps are the last he is
+	 * sent, and he draws nothing while the tables open. */
+	fake_term_stall(t[2], true);
+	crowd_say(t[0], "a line by steps");
+	ck_assert(fake_term_client(t[2])->shown_behind);
+	for (int i = 3; i < 8; i++) {
+		ck_assert_int_eq(hall_tables_create(fake_hall_hall(fh),
+		    fake_term_client(t[i]), "gomoku", why, sizeof why), 0);
+		fake_hall_settle(fh);
+	}
+	mark = t[2]->nout;
+	fake_term_stall(t[2], false);
+	fake_hall_settle(fh);
+	crowd_check_all(t, 3, "after the tables");
+	ck_assert_uint_lt(t[2]->nout - mark, full / 2);
+	fake_term_type(t[2], "j");
+	crowd_check_all(t, 3, "after his key");
+}
+END_TEST
+
 static Suite *
 crowd_suite(void)
 {
@@ -205,6 +241,7 @@ crowd_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_crowd_chat_steps);
 	tcase_add_test(tc, test_crowd_chat_behind);
+	tcase_add_test(tc, test_crowd_behind_tables);
 	suite_add_tcase(s, tc);
 	return s;
 }
