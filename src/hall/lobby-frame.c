@@ -254,39 +254,17 @@ lobby_frames_has_table(struct lobby_frames *lf, struct hall *hall,
 
 /* ---- the frames ------------------------------------------------------------ */
 
-/* The rows of a and b outside the band y..y+h-1 hold the same cells. */
+/* Rows from..to-1 of a and b (grids of one size) hold the same cells. */
 static bool
-lobby_frames_same_outside(const struct grid *a, const struct grid *b, int y,
-    int h)
+lobby_frames_same_rows(const struct grid *a, const struct grid *b, int from,
+    int to)
 {
 	const struct grid_cell	*ca, *cb;
 	int			 r, x;
 
 	if (a->sx != b->sx || a->sy != b->sy)
 		return false;
-	for (r = 0; r < a->sy; r++) {
-		if (r >= y && r < y + h)
-			continue;
-		ca = &a->cells[(size_t)r * a->sx];
-		cb = &b->cells[(size_t)r * b->sx];
-		for (x = 0; x < a->sx; x++)
-			if (!grid_cell_equal(a, &ca[x], b, &cb[x]))
-				return false;
-	}
-	return true;
-}
-
-/* The rows y..y+h-1 of a and b hold the same cells. */
-static bool
-lobby_frames_same_band(const struct grid *a, const struct grid *b, int y,
-    int h)
-{
-	const struct grid_cell	*ca, *cb;
-	int			 r, x;
-
-	if (a->sx != b->sx || a->sy != b->sy)
-		return false;
-	for (r = y; r < y + h && r < a->sy; r++) {
+	for (r = from < 0 ? 0 : from; r < to && r < a->sy; r++) {
 		ca = &a->cells[(size_t)r * a->sx];
 		cb = &b->cells[(size_t)r * b->sx];
 		for (x = 0; x < a->sx; x++)
@@ -390,9 +368,10 @@ lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
 	 */
 	view_lobby_chat_band(sx, sy, &by, &bh);
 	g->band_only = prev != NULL && lf->other_gen <= prev->gen &&
-	    lobby_frames_same_outside(prev->grid, g->grid, by, bh);
-	if (prev == NULL || !lobby_frames_same_band(prev->grid, g->grid, by,
-	    bh))
+	    lobby_frames_same_rows(prev->grid, g->grid, 0, by) &&
+	    lobby_frames_same_rows(prev->grid, g->grid, by + bh, sy);
+	if (prev == NULL || !lobby_frames_same_rows(prev->grid, g->grid, by,
+	    by + bh))
 		f->band_gen = g->gen;
 	if (f->ngens > 0)
 		f->head = (f->head + 1) % LOBBY_FRAME_GENS;
