@@ -96,9 +96,11 @@ struct store_user;
  */
 #define HALL_AMBIENT_FPS 1000
 #define HALL_AMBIENT_MAX_MS 5000
-/* The changes of this long a spell are told to the clients in one walk
- * (hall_dirty_all). */
+/* The rationed walk marks a slice of clients this often (hall-walk.c). */
 #define HALL_AMBIENT_WALK_MS 20
+/* The chat walk marks this many clients of the lobby a loop turn: about
+ * 3 ms of frames, so that a table's frames never wait long behind it. */
+#define HALL_WALK_SLICE 128
 /* Past this many online, who comes and goes is no longer said in the
  * lobby chat (hall.c, hall_announce). */
 #define HALL_ANNOUNCE_MAX 100
@@ -113,6 +115,21 @@ struct store_user;
 					   new size, a terminal in doubt) */
 
 struct client;
+struct hall;
+
+/*
+ * A walk over many clients, a slice at a time (hall-walk.c): the lobby's
+ * (lobby) or everyone's, where it goes on from (NULL: not walking).
+ */
+struct hall_walk {
+	struct hall		*hall;
+	bool			 lobby;		/* hall->lobby, else clients */
+	struct clock_timer	*timer;
+	struct client		*next;
+	bool			 again;		/* changed since the round began */
+	bool			 everyone;	/* not only the lobby (clients) */
+	bool			 everyone_again;
+};
 
 /* Which shared frame, at which generation, a viewer's frame was drawn
  * over (lobby_frames_get), or the steps brought it to since. */
@@ -276,10 +293,10 @@ struct hall {
 	struct buf		 out;
 	/* What the lobby's crowd sees alike, drawn once (lobby-frame.c). */
 	struct lobby_frames	*lobby_frames;
-	/* Changes everyone may see are told to the clients in one walk per
-	 * spell (hall_dirty_all), not one walk per change. */
-	struct clock_timer	*ambient_timer;
-	bool			 ambient_everyone; /* not only the lobby */
+	/* Changes many may see are told to them a slice at a time: chat
+	 * lines to the lobby, rationed arrivals and such to everyone. */
+	struct hall_walk	 chat_walk;
+	struct hall_walk	 ambient_walk;
 	/* The lobby view's rows, filled per frame like `frame`. */
 	struct view_user	 lobby_users[CLIENT_ROWS_MAX];
 	struct view_chat_line	 lobby_chat[CHAT_SCROLLBACK];
@@ -384,6 +401,16 @@ void	 hall_lobby_due(void *client);
  * with the reason (too fast: wait) in why. */
 int	 hall_chat(struct hall *, struct client *, const char *text,
 	    char *why, size_t whylen);
+/* ---- hall-walk.c: telling a crowd, a slice at a time --------------------- */
+
+int	 hall_walk_init(struct hall_walk *, struct hall *, bool lobby);
+void	 hall_walk_free(struct hall_walk *);
+/* A change: everyone the walk covers draws again (everyone: not only the
+ * lobby's clients, on the walk over all of them). */
+void	 hall_walk_start(struct hall_walk *, bool everyone);
+/* c leaves the walk's list. */
+void	 hall_walk_gone(struct hall_walk *, struct client *c);
+
 /* ---- lobby-frame.c: the lobby's shared frames ------------------------- */
 
 struct lobby_frames;
