@@ -232,6 +232,44 @@ START_TEST(test_crowd_behind_tables)
 }
 END_TEST
 
+/*
+ * A lobby bigger than a slice of the chat walk: every viewer gets the
+ * line, also when a second comes while the first is still being told, and
+ * when someone leaves the lobby halfway.
+ */
+START_TEST(test_crowd_chat_walk)
+{
+	enum { N = HALL_WALK_SLICE * 2 + 10 };
+	struct fake_term	**t = calloc(N, sizeof *t);
+	char			 why[256];
+
+	ck_assert_ptr_nonnull(t);
+	for (int i = 0; i < N; i++)
+		t[i] = fake_term_guest(fh);
+	fake_term_type(t[0], "t");
+	fake_hall_spin(fh, 3000);
+	fake_term_input(t[0], "to the many" FAKE_ENTER);
+	fake_hall_spin(fh, 1);
+	/* One leaves the lobby for a table while the walk goes on. */
+	ck_assert_int_eq(hall_tables_create(fake_hall_hall(fh),
+	    fake_term_client(t[HALL_WALK_SLICE + 1]), "gomoku", why,
+	    sizeof why), 0);
+	fake_hall_spin(fh, 3000);
+	fake_term_input(t[0], "and once more" FAKE_ENTER);
+	fake_hall_settle(fh);
+	for (int i = 0; i < N; i++) {
+		if (i == HALL_WALK_SLICE + 1)
+			continue;
+		ck_screen(t[i], fake_term_find(t[i], "to the many") > 0,
+		    "the first line");
+		ck_screen(t[i], fake_term_find(t[i], "and once more") > 0,
+		    "the second line");
+		crowd_check(t[i], "after the walk");
+	}
+	free(t);
+}
+END_TEST
+
 static Suite *
 crowd_suite(void)
 {
@@ -242,6 +280,7 @@ crowd_suite(void)
 	tcase_add_test(tc, test_crowd_chat_steps);
 	tcase_add_test(tc, test_crowd_chat_behind);
 	tcase_add_test(tc, test_crowd_behind_tables);
+	tcase_add_test(tc, test_crowd_chat_walk);
 	suite_add_tcase(s, tc);
 	return s;
 }
