@@ -449,7 +449,8 @@ grid_copy(struct grid *dst, const struct grid *src)
 }
 
 int
-grid_copy_rows(struct grid *dst, const struct grid *src, int y, int n)
+grid_copy_rect(struct grid *dst, const struct grid *src, int x0, int y,
+    int w, int n)
 {
 	uint32_t		 seq[GRID_MARKS_MAX];
 	const struct grid_cell	*s;
@@ -464,8 +465,14 @@ grid_copy_rows(struct grid *dst, const struct grid *src, int y, int n)
 	}
 	if (n > src->sy - y)
 		n = src->sy - y;
+	if (x0 < 0) {
+		w += x0;
+		x0 = 0;
+	}
+	if (w > src->sx - x0)
+		w = src->sx - x0;
 	for (r = y; r < y + n; r++) {
-		for (x = 0; x < src->sx; x++) {
+		for (x = x0; x < x0 + w; x++) {
 			s = &src->cells[(size_t)r * src->sx + x];
 			d = grid_at(dst, x, r);
 			/* Mark ids are each grid's own: sequences are added

@@ -167,8 +167,8 @@ client_frame(struct client *c)
 }
 
 /*
- * A chat line, for someone whose frame is the crowd's in the chat band and
- * his own elsewhere as before: the crowd's bytes for the band
+ * A change of the crowd's half of the lobby, for someone whose own half is
+ * as it was and out of its way: the crowd's bytes of it
  * (lobby_frames_catch_up), his cursor put back after them.  1: sent (or
  * nothing to send), 0: not so, he draws in full.
  */
@@ -177,6 +177,7 @@ client_draw_fast(struct client *c)
 {
 	struct buf		*out = &c->hall->out;
 	struct lobby_seen	 seen = c->lobby_seen;
+	struct lobby_own	 own = c->lobby_own;
 	int			 x, y, visible, r;
 
 	if (!c->lobby_fast || !c->shown_valid || c->shown == NULL ||
@@ -187,7 +188,8 @@ client_draw_fast(struct client *c)
 	grid_pack_cursor(c->shown, &x, &y, &visible);
 	if (visible)
 		tty_cursor_visible(out, 0);
-	r = lobby_frames_catch_up(c->hall->lobby_frames, &seen, &c->caps, out);
+	r = lobby_frames_catch_up(c->hall->lobby_frames, &seen, &own,
+	    &c->caps, out);
 	if (r < 0)
 		return 0;
 	if (r > 0) {
@@ -203,13 +205,14 @@ client_draw_fast(struct client *c)
 		c->shown_behind = true;
 	}
 	c->lobby_seen = seen;
+	c->lobby_own = own;
 	c->redraw = 0;
 	return 1;
 }
 
 /*
  * What the terminal shows, unpacked for the diff: NULL when unknown (sent
- * in full).  Its chat band is put right first if steps brought it on.
+ * in full).  What steps brought on is put right first.
  */
 static struct grid *
 client_shown(struct client *c)
@@ -221,7 +224,7 @@ client_shown(struct client *c)
 	if ((shown = grid_pack_unpack(c->shown)) == NULL)
 		return NULL;			/* no memory: sent in full */
 	if (c->shown_behind && lobby_frames_restore(c->hall->lobby_frames,
-	    &c->lobby_seen, shown) != 0) {
+	    &c->lobby_seen, &c->lobby_own, shown) != 0) {
 		grid_free(shown);
 		return NULL;			/* that generation is gone */
 	}
@@ -288,6 +291,7 @@ client_draw(struct client *c)
 	c->entered = true;
 	c->mouse_sent = c->mouse;
 	c->lobby_seen = c->lobby_next;
+	c->lobby_own = c->lobby_own_next;
 	c->lobby_fast = c->lobby_drawn;
 	c->shown_behind = false;
 	/* The frame is what the terminal shows now: kept packed, and the

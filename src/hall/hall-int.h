@@ -138,6 +138,19 @@ struct lobby_seen {
 	uint64_t	 id;
 	uint64_t	 gen;
 };
+/*
+ * Where a viewer's lobby frame is his own, not the shared frame's
+ * (lobby_frames_own): whole rows below the title bar, and columns of the
+ * title bar (his name, and the cells beside it that move when the count
+ * of those online grows a digit); and the rows that steps brought on
+ * since his last full frame, where his packed shown grid is behind.
+ */
+#define LOBBY_OWN_WORDS ((CLIENT_ROWS_MAX + 63) / 64)
+struct lobby_own {
+	uint64_t	 rows[LOBBY_OWN_WORDS];
+	int		 x0, x1;	/* row 0: x0..x1-1 (x0 == x1: none) */
+	int		 behind0, behind1; /* behind0 > behind1: none */
+};
 
 /* A screen: what it draws and what its keys do. */
 struct screen {
@@ -197,15 +210,17 @@ struct client {
 						   take about 1), or NULL */
 	bool			 shown_valid;
 	/*
-	 * A lobby frame drawn over a shared one whose chat band is the
-	 * shared one's (lobby_seen says which, at which generation): while
-	 * his own half stays as it was (lobby_fast: nothing but ambient
-	 * changes since), chat lines reach him as the steps' bytes, encoded
-	 * once for everyone.  Then `shown` is behind in the chat band
-	 * (shown_behind) until the next full frame puts it right.
+	 * A lobby frame drawn over a shared one (lobby_seen says which, at
+	 * which generation; lobby_own where it is his own): while his own
+	 * half stays as it was (lobby_fast: nothing but ambient changes
+	 * since), changes of the shared one elsewhere reach him as the
+	 * steps' bytes, encoded once for everyone.  Then `shown` is behind
+	 * where they changed it (shown_behind) until the next full frame
+	 * puts it right.
 	 */
 	struct lobby_seen	 lobby_seen;
 	struct lobby_seen	 lobby_next;	/* of the frame being drawn */
+	struct lobby_own	 lobby_own, lobby_own_next;
 	bool			 lobby_drawn;	/* ... it was such a frame */
 	bool			 lobby_fast;
 	bool			 shown_behind;
@@ -426,8 +441,6 @@ void	 lobby_frames_free(struct lobby_frames *);
 /* Something every lobby viewer may see changed (someone came or went, a
  * chat line): the frames drawn so far are out of date. */
 void	 lobby_frames_changed(struct lobby_frames *);
-/* ... a lobby chat line only (its step may be sent as it is). */
-void	 lobby_frames_chat_changed(struct lobby_frames *);
 /* ... and the tables' listing changed too. */
 void	 lobby_frames_tables_changed(struct lobby_frames *);
 /* The tables as listed to someone with none of his own, built once per
@@ -448,27 +461,34 @@ bool	 lobby_frames_has_table(struct lobby_frames *, struct hall *,
 const struct grid *lobby_frames_get(struct lobby_frames *,
 	    const struct view_lobby *v, int sx, int sy, bool may_draw,
 	    const struct view_hits **hits, struct lobby_seen *seen);
+/* Where frame, a viewer's lobby drawn over shared, is his own. */
+void	 lobby_frames_own(struct lobby_own *, const struct grid *frame,
+	    const struct grid *shared);
 /*
  * Encoded once, sent to many.  A viewer shows the frame `seen` with his
- * own half over it, and his own half is as it was and leaves the chat band
- * to the shared one (view_lobby_chat_band): when only chat lines changed
- * his page since, and only in the chat band, the bytes that bring that
- * band up to date are the same for everyone who shows it; they are worked
- * out once per step and kind of terminal.  Appends them to out, the
- * cursor left where the shared half has it, and moves seen on: 1.  0:
- * nothing changed.  -1: not so (the page is not drawn at the newest
- * generation yet, something else changed, his generation is gone, out of
- * memory): out is as it was, and he draws in full.
+ * own half over it (own), and his own half is as it was: when what
+ * changed on his page since is nowhere his own half drew (a chat line, the
+ * count of those online, the page of names when his name and selection
+ * are not on it) and is all there is to see (not the tables, whose rows
+ * his selection shows in full), the bytes that bring him up to date are
+ * the same for everyone who shows that page; they are worked out once per
+ * step and kind of terminal.  Appends them to out, the cursor left where
+ * the shared half has it, and moves seen and own's rows behind on: 1.
+ * 0: nothing changed.  -1: not so (the page is not drawn yet at the
+ * newest generation, his own half is in the way, his generation is gone,
+ * out of memory): out is as it was, and he draws in full.
  */
 int	 lobby_frames_catch_up(struct lobby_frames *, struct lobby_seen *seen,
-	    const struct tty_caps *, struct buf *out);
+	    struct lobby_own *own, const struct tty_caps *, struct buf *out);
 /*
- * The chat band of the generation seen into shown, a grid the viewer's
- * terminal showed before steps brought it there (its other rows are
- * still right): 0, or -1 when that generation is gone.
+ * The rows behind of shown, a grid the viewer's terminal showed before
+ * steps brought it on to the generation seen, put right from that
+ * generation (his own cells are still right): 0, or -1 when it is gone
+ * and those rows changed since.
  */
 int	 lobby_frames_restore(struct lobby_frames *,
-	    const struct lobby_seen *seen, struct grid *shown);
+	    const struct lobby_seen *seen, const struct lobby_own *own,
+	    struct grid *shown);
 const struct lobby_frames_stats *lobby_frames_stats(
 	    const struct lobby_frames *);
 

@@ -136,7 +136,7 @@ hall_dirty_lobby(struct hall *hall, struct identity *from)
 {
 	struct client	*c;
 
-	lobby_frames_chat_changed(hall->lobby_frames);
+	lobby_frames_changed(hall->lobby_frames);
 	if (from != NULL && from->sessions > 1) {
 		TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
 			if (c->identity == from)

@@ -52,8 +52,12 @@ struct lobby_step {
 struct lobby_gen {
 	struct grid	*grid;
 	uint64_t	 gen;
-	bool		 band_only;	/* only the chat band changed since
-					   the generation before */
+	uint64_t	 tables_gen;	/* the tables' listing it shows */
+	bool		 step_ok;	/* the step from the one before may be
+					   sent: the tables stayed */
+	int		 y0, y1;	/* rows the step may write (y0 > y1:
+					   none), row 0 in columns x0..x1-1 */
+	int		 x0, x1;
 	struct lobby_step step[LOBBY_STEP_CAPS];
 };
 
@@ -68,15 +72,14 @@ struct lobby_frame {
 	struct view_hits hits;		/* where its buttons are */
 	struct lobby_gen gens[LOBBY_FRAME_GENS];	/* a ring */
 	int		 head, ngens;	/* the newest; how many */
-	uint64_t	 band_gen;	/* the chat band last changed: a viewer
-					   at this generation or later shows
-					   the newest's band, even once his own
-					   generation left the ring */
+	uint64_t	 row_gen[CLIENT_ROWS_MAX]; /* each row last changed: a
+					   viewer at this generation or later
+					   shows the newest's row, even once
+					   his own generation left the ring */
 };
 
 struct lobby_frames {
 	uint64_t		 gen;		/* anything shared changed */
-	uint64_t		 other_gen;	/* ... that was not a chat line */
 	uint64_t		 tables_gen;	/* the tables' listing changed */
 	uint64_t		 tick;
 	uint64_t		 ids;
@@ -122,19 +125,13 @@ lobby_frames_free(struct lobby_frames *lf)
 void
 lobby_frames_changed(struct lobby_frames *lf)
 {
-	lf->other_gen = ++lf->gen;
-}
-
-void
-lobby_frames_chat_changed(struct lobby_frames *lf)
-{
 	lf->gen++;
 }
 
 void
 lobby_frames_tables_changed(struct lobby_frames *lf)
 {
-	lf->other_gen = ++lf->gen;
+	lf->gen++;
 	lf->tables_gen++;
 }
 
@@ -307,6 +304,99 @@ lobby_frames_newest(struct lobby_frame *f)
 	return f->ngens > 0 ? &f->gens[f->head] : NULL;
 }
 
+/*
+ * What the step from prev to g changes, and whether viewers may take it as
+ * it is.  The tables are the one thing the shared half shows less of than
+ * a viewer's own (his selected table in full): a step that changed them
+ * is never sent as it is.  The rows it may write are all those between
+ * the first and the last that changed, since the writer may scroll them.
+ */
+static void
+lobby_frames_changes(struct lobby_frame *f, const struct lobby_gen *prev,
+    struct lobby_gen *g)
+{
+	const struct grid_cell	*a, *b;
+	int			 y, x, sy = g->grid->sy, sx = g->grid->sx;
+
+	g->y0 = sy;
+	g->y1 = -1;
+	g->x0 = g->x1 = 0;
+	g->step_ok = prev != NULL && prev->tables_gen == g->tables_gen;
+	for (y = 0; y < sy && y < CLIENT_ROWS_MAX; y++) {
+		if (prev != NULL && lobby_frames_same_rows(prev->grid, g->grid,
+		    y, y + 1))
+			continue;
+		f->row_gen[y] = g->gen;
+		if (g->y0 > y)
+			g->y0 = y;
+		g->y1 = y;
+	}
+	if (prev == NULL || g->y0 != 0)
+		return;
+	a = prev->grid->cells;
+	b = g->grid->cells;
+	for (x = 0; x < sx && grid_cell_equal(prev->grid, &a[x], g->grid,
+	    &b[x]); x++)
+		;
+	g->x0 = x;
+	for (x = sx; x > g->x0 && grid_cell_equal(prev->grid, &a[x - 1],
+	    g->grid, &b[x - 1]); x--)
+		;
+	g->x1 = x;
+}
+
+static bool
+lobby_own_row(const struct lobby_own *own, int y)
+{
+	return y >= 0 && y < CLIENT_ROWS_MAX &&
+	    (own->rows[y / 64] >> (y % 64) & 1) != 0;
+}
+
+void
+lobby_frames_own(struct lobby_own *own, const struct grid *frame,
+    const struct grid *shared)
+{
+	const struct grid_cell	*a = frame->cells, *b = shared->cells;
+	int			 x, y;
+
+	memset(own, 0, sizeof *own);
+	own->behind0 = 1;
+	own->behind1 = 0;
+	if (frame->sx != shared->sx || frame->sy != shared->sy) {
+		memset(own->rows, 0xff, sizeof own->rows);
+		own->x1 = frame->sx;
+		return;
+	}
+	for (y = 1; y < frame->sy && y < CLIENT_ROWS_MAX; y++)
+		if (!lobby_frames_same_rows(frame, shared, y, y + 1))
+			own->rows[y / 64] |= (uint64_t)1 << (y % 64);
+	for (x = 0; x < frame->sx && grid_cell_equal(frame, &a[x], shared,
+	    &b[x]); x++)
+		;
+	own->x0 = x;
+	for (x = frame->sx; x > own->x0 && grid_cell_equal(frame, &a[x - 1],
+	    shared, &b[x - 1]); x--)
+		;
+	/* The name stands left of the count, two spaces between: a count
+	 * a digit longer moves the name, so those cells are his too. */
+	own->x1 = x > own->x0 ? x + 3 : x;
+	if (own->x1 > frame->sx)
+		own->x1 = frame->sx;
+}
+
+/* The step's writes miss everything of his own. */
+static bool
+lobby_frames_misses(const struct lobby_gen *g, const struct lobby_own *own)
+{
+	if (!g->step_ok)
+		return false;
+	for (int y = g->y0 > 1 ? g->y0 : 1; y <= g->y1; y++)
+		if (lobby_own_row(own, y))
+			return false;
+	return g->y0 != 0 || own->x0 == own->x1 ||
+	    g->x1 <= own->x0 || g->x0 >= own->x1;
+}
+
 const struct grid *
 lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
     int sx, int sy, bool may_draw, const struct view_hits **hits,
@@ -314,7 +404,7 @@ lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
 {
 	struct lobby_frame	*f, *lru = NULL;
 	struct lobby_gen	*g, *prev;
-	int			 i, by, bh;
+	int			 i;
 
 	lf->tick++;
 	for (i = 0; i < LOBBY_FRAMES_MAX; i++) {
@@ -359,20 +449,8 @@ lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
 	}
 	view_lobby_draw_shared(g->grid, v, &f->hits);
 	g->gen = lf->gen;
-	/*
-	 * A step that only a chat line made and that changed the chat band
-	 * alone can be sent as it is to every viewer whose own half leaves
-	 * that band to the shared one (lobby_frames_catch_up).  Anything
-	 * else changed since - someone came or went, a table - may show in
-	 * the viewers' own halves too, even where the shared rows stayed.
-	 */
-	view_lobby_chat_band(sx, sy, &by, &bh);
-	g->band_only = prev != NULL && lf->other_gen <= prev->gen &&
-	    lobby_frames_same_rows(prev->grid, g->grid, 0, by) &&
-	    lobby_frames_same_rows(prev->grid, g->grid, by + bh, sy);
-	if (prev == NULL || !lobby_frames_same_rows(prev->grid, g->grid, by,
-	    by + bh))
-		f->band_gen = g->gen;
+	g->tables_gen = lf->tables_gen;
+	lobby_frames_changes(f, prev, g);
 	if (f->ngens > 0)
 		f->head = (f->head + 1) % LOBBY_FRAME_GENS;
 	if (f->ngens < LOBBY_FRAME_GENS)
@@ -446,7 +524,7 @@ lobby_frames_step(struct lobby_frames *lf, struct lobby_gen *from,
 
 int
 lobby_frames_catch_up(struct lobby_frames *lf, struct lobby_seen *seen,
-    const struct tty_caps *caps, struct buf *out)
+    struct lobby_own *own, const struct tty_caps *caps, struct buf *out)
 {
 	struct lobby_frame	*f;
 	struct lobby_gen	*g, *from;
@@ -460,10 +538,10 @@ lobby_frames_catch_up(struct lobby_frames *lf, struct lobby_seen *seen,
 		return -1;	/* the page is not drawn yet at this one */
 	if (k == 0)
 		return 0;	/* nothing shared changed */
-	/* Every step to the newest must be the chat band's alone. */
+	/* Every step to the newest must miss his own. */
 	for (; k > 0; k--) {
 		i = (f->head - k + 1 + LOBBY_FRAME_GENS) % LOBBY_FRAME_GENS;
-		if (!f->gens[i].band_only)
+		if (!lobby_frames_misses(&f->gens[i], own))
 			return -1;
 	}
 	/* The steps assume the cursor where the shared half leaves it. */
@@ -476,6 +554,16 @@ lobby_frames_catch_up(struct lobby_frames *lf, struct lobby_seen *seen,
 			return -1;
 		}
 		buf_add(out, b->data, b->len);
+		if (g->y0 <= g->y1) {
+			if (own->behind0 > own->behind1) {
+				own->behind0 = g->y0;
+				own->behind1 = g->y1;
+			}
+			if (own->behind0 > g->y0)
+				own->behind0 = g->y0;
+			if (own->behind1 < g->y1)
+				own->behind1 = g->y1;
+		}
 	}
 	if (out->failed) {
 		out->len = start;
@@ -488,25 +576,36 @@ lobby_frames_catch_up(struct lobby_frames *lf, struct lobby_seen *seen,
 
 int
 lobby_frames_restore(struct lobby_frames *lf, const struct lobby_seen *seen,
-    struct grid *shown)
+    const struct lobby_own *own, struct grid *shown)
 {
 	struct lobby_frame	*f;
 	struct lobby_gen	*g;
-	int			 k, by, bh;
+	int			 k, y;
 
 	if ((g = lobby_frames_find(lf, seen, &f, &k)) == NULL) {
-		/* Gone from the ring: the newest has his band if it did not
-		 * change since (someone came or went, no chat line). */
+		/* Gone from the ring: the newest has the rows behind if they
+		 * did not change since. */
 		if (seen->slot < 0 || seen->slot >= LOBBY_FRAMES_MAX)
 			return -1;
 		f = &lf->frame[seen->slot];
-		if (!f->used_slot || f->id != seen->id || f->ngens == 0 ||
-		    seen->gen < f->band_gen)
+		if (!f->used_slot || f->id != seen->id || f->ngens == 0)
 			return -1;
+		for (y = own->behind0; y <= own->behind1; y++)
+			if (y < 0 || y >= CLIENT_ROWS_MAX ||
+			    f->row_gen[y] > seen->gen)
+				return -1;
 		g = lobby_frames_newest(f);
 	}
 	if (g->grid->sx != shown->sx || g->grid->sy != shown->sy)
 		return -1;
-	view_lobby_chat_band(shown->sx, shown->sy, &by, &bh);
-	return grid_copy_rows(shown, g->grid, by, bh);
+	for (y = own->behind0; y <= own->behind1; y++) {
+		if (y == 0) {
+			/* The title bar but his name. */
+			grid_copy_rect(shown, g->grid, 0, 0, own->x0, 1);
+			grid_copy_rect(shown, g->grid, own->x1, 0,
+			    shown->sx - own->x1, 1);
+		} else if (!lobby_own_row(own, y))
+			grid_copy_rect(shown, g->grid, 0, y, shown->sx, 1);
+	}
+	return 0;
 }

@@ -313,9 +313,12 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 	    &v, g->sx, g->sy, !v.chat_own, &hits, &c->lobby_next)) != NULL &&
 	    grid_copy(g, shared) == 0) {
 		view_lobby_draw_own(g, &v, hits, &c->hits);
-		/* His chat band is the crowd's: chat lines may reach him as
-		 * the crowd's bytes (client.c). */
+		/* Changes of the crowd's half may reach him as the crowd's
+		 * bytes (client.c), where his own half leaves it be; not
+		 * while his chat leaves lines out for him. */
 		c->lobby_drawn = !view_lobby_chat_own(&v);
+		if (c->lobby_drawn)
+			lobby_frames_own(&c->lobby_own_next, g, shared);
 		return;
 	}
 	view_lobby_draw(g, &v, &c->hits);

@@ -270,6 +270,46 @@ START_TEST(test_crowd_chat_walk)
 }
 END_TEST
 
+/*
+ * In a crowd (arrivals no longer said in the chat) an arrival or a
+ * departure changes the count and one page of names: those it misses get
+ * it as the crowd's bytes, and every screen is still right, a viewer
+ * busy with his own half (typing, a selection on the list) included.
+ */
+START_TEST(test_crowd_arrival_steps)
+{
+	enum { N = HALL_ANNOUNCE_MAX + 8 };
+	struct fake_term	**t = calloc(N + 3, sizeof *t);
+	uint64_t		 caught;
+
+	ck_assert_ptr_nonnull(t);
+	for (int i = 0; i < N; i++)
+		t[i] = fake_term_guest(fh);
+	fake_term_type(t[1], "t");
+	fake_term_type(t[1], "typing away");
+	fake_term_type(t[2], "\t");
+	fake_term_type(t[2], "jj");
+	crowd_check_all(t, N, "the crowd");
+	for (int i = N; i < N + 3; i++) {
+		caught = crowd_caught_up();
+		t[i] = fake_term_guest(fh);
+		ck_assert_uint_ge(crowd_caught_up() - caught, N / 2);
+		crowd_check_all(t, i + 1, "after an arrival");
+	}
+	caught = crowd_caught_up();
+	fake_term_hangup(t[N + 2]);
+	fake_hall_settle(fh);
+	ck_assert_uint_ge(crowd_caught_up() - caught, N / 2);
+	crowd_check_all(t, N + 2, "after a departure");
+	/* Their own keys after steps: full frames, right. */
+	fake_term_type(t[1], " still");
+	fake_term_type(t[2], "k");
+	fake_term_type(t[3], "t");
+	crowd_check_all(t, N + 2, "after their keys");
+	free(t);
+}
+END_TEST
+
 static Suite *
 crowd_suite(void)
 {
@@ -281,6 +321,7 @@ crowd_suite(void)
 	tcase_add_test(tc, test_crowd_chat_behind);
 	tcase_add_test(tc, test_crowd_behind_tables);
 	tcase_add_test(tc, test_crowd_chat_walk);
+	tcase_add_test(tc, test_crowd_arrival_steps);
 	suite_add_tcase(s, tc);
 	return s;
 }
