@@ -86,13 +86,13 @@ struct store_user;
  */
 #define CLIENT_AMBIENT_MS 150
 /*
- * With a crowd, ambient frames are rationed: the hall draws at most this
- * many a second in all (each client's interval grows with the number of
- * clients, up to HALL_AMBIENT_MAX_MS), so what an arrival costs the daemon
- * no longer grows with the number of people who would see it: each of them
- * sees the new count a little later instead.  A lobby chat line is not
- * rationed this way: it goes to the lobby's viewers only, within
- * CLIENT_AMBIENT_MS.
+ * With a crowd, ambient frames are rationed: the rationed walk
+ * (hall-walk.c) marks at most this many clients a second in all, more only
+ * when a round of everyone would take longer than HALL_AMBIENT_MAX_MS, so
+ * what an arrival costs the daemon no longer grows with the number of
+ * people who would see it: each of them sees the new count a little later
+ * instead.  A lobby chat line is not rationed this way: it goes to the
+ * lobby's viewers only, a slice a loop turn, within CLIENT_AMBIENT_MS.
  */
 #define HALL_AMBIENT_FPS 1000
 #define HALL_AMBIENT_MAX_MS 5000
