@@ -24,6 +24,7 @@
  * it listed first (even a private one) and draws his frame himself.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,7 +64,12 @@ struct lobby_gen {
 
 struct lobby_frame {
 	bool		 used_slot;
-	int		 sx, sy, table_top, user_top;
+	int		 sx, sy, table_top;
+	/* The page of names by the name at its top, not by its place: the
+	 * place moves whenever someone before it comes or goes, and the
+	 * page with it, its names and their rows as they were (a step of
+	 * the count only, for those who show it). */
+	char		 user_first[IDENTITY_NAME_LEN];
 	const struct lang *lang;	/* the words are in it: a frame is
 					   shared only by readers of one */
 	uint64_t	 id;		/* moves when the slot takes another
@@ -404,6 +410,11 @@ lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
 {
 	struct lobby_frame	*f, *lru = NULL;
 	struct lobby_gen	*g, *prev;
+	/* users[0] is the one at user_top, when the page shows anyone. */
+	const char		*first = v->nusers > v->user_top &&
+				     v->user_top >= 0 && v->users != NULL &&
+				     v->users[0].name != NULL ?
+				     v->users[0].name : "";
 	int			 i;
 
 	lf->tick++;
@@ -411,7 +422,8 @@ lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
 		f = &lf->frame[i];
 		if (f->used_slot && f->sx == sx && f->sy == sy &&
 		    f->table_top == v->table_top &&
-		    f->user_top == v->user_top && f->lang == v->chrome.lang) {
+		    strcmp(f->user_first, first) == 0 &&
+		    f->lang == v->chrome.lang) {
 			g = lobby_frames_newest(f);
 			if (g != NULL && g->gen == lf->gen) {
 				f->used = lf->tick;
@@ -430,14 +442,15 @@ lobby_frames_get(struct lobby_frames *lf, const struct view_lobby *v,
 		return NULL;
 	f = lru;
 	if (!(f->used_slot && f->sx == sx && f->sy == sy &&
-	    f->table_top == v->table_top && f->user_top == v->user_top &&
+	    f->table_top == v->table_top &&
+	    strcmp(f->user_first, first) == 0 &&
 	    f->lang == v->chrome.lang)) {
 		/* Another page: its generations mean nothing here. */
 		f->used_slot = true;
 		f->sx = sx;
 		f->sy = sy;
 		f->table_top = v->table_top;
-		f->user_top = v->user_top;
+		snprintf(f->user_first, sizeof f->user_first, "%s", first);
 		f->lang = v->chrome.lang;
 		f->id = ++lf->ids;
 		f->ngens = 0;

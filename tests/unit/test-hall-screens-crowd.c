@@ -279,7 +279,7 @@ END_TEST
 START_TEST(test_crowd_arrival_steps)
 {
 	enum { N = HALL_ANNOUNCE_MAX + 8 };
-	struct fake_term	**t = calloc(N + 3, sizeof *t);
+	struct fake_term	**t = calloc(N + 6, sizeof *t);
 	uint64_t		 caught;
 
 	ck_assert_ptr_nonnull(t);
@@ -289,23 +289,32 @@ START_TEST(test_crowd_arrival_steps)
 	fake_term_type(t[1], "typing away");
 	fake_term_type(t[2], "\t");
 	fake_term_type(t[2], "jj");
+	/* Others turn the list's pages and go back to the tables (the page
+	 * stays): arrivals before their page move it in the list. */
+	for (int i = 4; i < 12; i++) {
+		fake_term_type(t[i], "\t");
+		for (int k = 0; k < 1 + i % 4; k++)
+			fake_term_type(t[i], "\033[6~");	/* PgDn */
+		fake_term_type(t[i], "\t\t");
+	}
 	crowd_check_all(t, N, "the crowd");
-	for (int i = N; i < N + 3; i++) {
+	for (int i = N; i < N + 6; i++) {
 		caught = crowd_caught_up();
 		t[i] = fake_term_guest(fh);
 		ck_assert_uint_ge(crowd_caught_up() - caught, N / 2);
 		crowd_check_all(t, i + 1, "after an arrival");
 	}
 	caught = crowd_caught_up();
-	fake_term_hangup(t[N + 2]);
+	fake_term_hangup(t[N + 5]);
 	fake_hall_settle(fh);
 	ck_assert_uint_ge(crowd_caught_up() - caught, N / 2);
-	crowd_check_all(t, N + 2, "after a departure");
+	crowd_check_all(t, N + 5, "after a departure");
 	/* Their own keys after steps: full frames, right. */
 	fake_term_type(t[1], " still");
 	fake_term_type(t[2], "k");
 	fake_term_type(t[3], "t");
-	crowd_check_all(t, N + 2, "after their keys");
+	fake_term_type(t[5], "\t");
+	crowd_check_all(t, N + 5, "after their keys");
 	free(t);
 }
 END_TEST
