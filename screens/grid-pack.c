@@ -152,6 +152,14 @@ grid_pack_bytes(const struct grid_pack *p)
 	return sizeof *p + p->nruns * sizeof *p->runs + p->nbytes;
 }
 
+void
+grid_pack_cursor(const struct grid_pack *p, int *x, int *y, int *visible)
+{
+	*x = p->cx;
+	*y = p->cy;
+	*visible = p->cursor_visible;
+}
+
 static uint32_t
 grid_pack_24(const uint8_t *b)
 {

@@ -28,6 +28,10 @@ void		  grid_pack_free(struct grid_pack *);
 /* The bytes a pack holds (not malloc's overhead). */
 size_t		  grid_pack_bytes(const struct grid_pack *);
 
+/* Where the cursor of the packed grid is, and whether it is shown. */
+void		  grid_pack_cursor(const struct grid_pack *, int *x, int *y,
+		    int *visible);
+
 /* A new grid with what p holds; NULL if memory runs out. */
 struct grid	 *grid_pack_unpack(const struct grid_pack *p);
 

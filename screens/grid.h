@@ -145,6 +145,11 @@ int		 grid_copy(struct grid *dst, const struct grid *src);
 
 /* All cells become spaces in style (NULL = default). */
 void		 grid_clear(struct grid *, const struct grid_style *);
+/* The w x h cells at x,y of src into dst, marks and all (the grids are of
+ * one size; the caller keeps wide characters whole): 0, or -1 when the
+ * sizes differ. */
+int		 grid_copy_rect(struct grid *dst, const struct grid *src, int x,
+		    int y, int w, int h);
 
 /* The cell at x,y, or NULL outside the grid. */
 const struct grid_cell *grid_get(const struct grid *, int x, int y);

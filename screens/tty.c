@@ -619,6 +619,14 @@ tty_cursor_visible(struct buf *b, int on)
 }
 
 void
+tty_cursor_to(struct buf *b, int x, int y)
+{
+	char	 out[32];
+
+	buf_add(b, out, (size_t)tty_csi_2(out, y + 1, x + 1, 'H'));
+}
+
+void
 tty_clear(struct buf *b)
 {
 	buf_adds(b, "\033[m\033[H\033[2J");

@@ -67,6 +67,8 @@ void	tty_enter(struct buf *, const struct tty_caps *, int flags);
 void	tty_leave(struct buf *, const struct tty_caps *);
 void	tty_mouse(struct buf *, int on);
 void	tty_cursor_visible(struct buf *, int on);
+/* The cursor to column x, row y (0-based), by CUP. */
+void	tty_cursor_to(struct buf *, int x, int y);
 void	tty_clear(struct buf *);	/* SGR reset, clear, home */
 
 /*

@@ -81,6 +81,16 @@ view_lobby_chat_rows(int sx, int sy)
 	return l.chat_h;
 }
 
+void
+view_lobby_chat_band(int sx, int sy, int *y, int *h)
+{
+	struct view_lobby_layout	 l;
+
+	view_lobby_layout(sx, sy, &l);
+	*y = l.chat_y;
+	*h = l.chat_h;
+}
+
 int
 view_lobby_input_width(int sx)
 {
@@ -523,8 +533,8 @@ view_lobby_chat_lines(struct grid *g, const struct view_lobby *v,
  * back, has said something in view (his name stands out) or does not see
  * everyone (/ignore: the hall says so with chat_own).
  */
-static int
-view_lobby_chat_is_own(const struct view_lobby *v)
+int
+view_lobby_chat_own(const struct view_lobby *v)
 {
 	if (v->chat_own || v->chat_back > 0)
 		return 1;
@@ -643,7 +653,7 @@ view_lobby_draw_own(struct grid *g, const struct view_lobby *v,
 		view_lobby_headings(g, v, &l);
 	view_lobby_tables_own(g, v, &l, hits);
 	view_lobby_users_own(g, v, &l, hits);
-	if (view_lobby_chat_is_own(v)) {
+	if (view_lobby_chat_own(v)) {
 		grid_fill(g, 0, l.chat_y, g->sx, l.chat_h, ' ', NULL);
 		view_lobby_chat_lines(g, v, &l, v->chat_back, 1);
 	}

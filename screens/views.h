@@ -332,6 +332,15 @@ void	view_lobby_draw_shared(struct grid *, const struct view_lobby *,
 	    struct view_hits *);
 void	view_lobby_draw_own(struct grid *, const struct view_lobby *,
 	    const struct view_hits *shared, struct view_hits *);
+/*
+ * The chat band: the rows *y..*y+*h-1 of a grid sx x sy that hold the
+ * chat's lines, full width, and nothing else.  Unless the viewer's chat is
+ * his own (view_lobby_chat_own: scrolled back, a line of his in view, or
+ * lines left out for him), the own half draws nothing there, so those rows
+ * of his frame are the shared half's.
+ */
+void	view_lobby_chat_band(int sx, int sy, int *y, int *h);
+int	view_lobby_chat_own(const struct view_lobby *);
 
 /* ---- account: password and SSH keys ------------------------------------- */
 

@@ -5,7 +5,7 @@
 # clock.
 CONTROLLER_TESTS = tests/unit/test-hall-screens \
 	tests/unit/test-hall-screens-table tests/unit/test-hall-screens-login \
-	tests/unit/test-hall-screens-rules
+	tests/unit/test-hall-screens-rules tests/unit/test-hall-screens-crowd
 check_PROGRAMS += $(CONTROLLER_TESTS)
 TESTS += $(CONTROLLER_TESTS)
 
@@ -28,6 +28,13 @@ tests_unit_test_hall_screens_login_SOURCES = \
 	tests/unit/test-hall-screens-login.c $(CONTROLLER_TEST_SOURCES)
 tests_unit_test_hall_screens_login_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
 tests_unit_test_hall_screens_login_LDADD = $(CONTROLLER_TEST_LDADD)
+
+# Chat lines to a crowd as bytes encoded once (lobby-frame.c).
+tests_unit_test_hall_screens_crowd_SOURCES = \
+	tests/unit/test-hall-screens-crowd.c tests/unit/grid-text.c \
+	tests/unit/grid-text.h $(CONTROLLER_TEST_SOURCES)
+tests_unit_test_hall_screens_crowd_CFLAGS = $(CONTROLLER_TEST_CFLAGS)
+tests_unit_test_hall_screens_crowd_LDADD = $(CONTROLLER_TEST_LDADD)
 
 tests_unit_test_hall_screens_rules_SOURCES = \
 	tests/unit/test-hall-screens-rules.c $(CONTROLLER_TEST_SOURCES)

@@ -166,6 +166,71 @@ client_frame(struct client *c)
 	return h->frame;
 }
 
+/*
+ * A change of the crowd's half of the lobby, for someone whose own half is
+ * as it was and out of its way: the crowd's bytes of it
+ * (lobby_frames_catch_up), his cursor put back after them.  1: sent (or
+ * nothing to send), 0: not so, he draws in full.
+ */
+static int
+client_draw_fast(struct client *c)
+{
+	struct buf		*out = &c->hall->out;
+	struct lobby_seen	 seen = c->lobby_seen;
+	struct lobby_own	 own = c->lobby_own;
+	int			 x, y, visible, r;
+
+	if (!c->lobby_fast || !c->shown_valid || c->shown == NULL ||
+	    (c->redraw & CLIENT_REDRAW_FULL) || !c->entered ||
+	    c->mouse != c->mouse_sent)
+		return 0;
+	buf_reset(out);
+	grid_pack_cursor(c->shown, &x, &y, &visible);
+	if (visible)
+		tty_cursor_visible(out, 0);
+	r = lobby_frames_catch_up(c->hall->lobby_frames, &seen, &own,
+	    &c->caps, out);
+	if (r < 0)
+		return 0;
+	if (r > 0) {
+		tty_cursor_to(out, x, y);
+		if (visible)
+			tty_cursor_visible(out, 1);
+		if (out->failed)
+			return 0;
+		if (conn_write(c->conn, out->data, out->len) ==
+		    CONN_WRITE_REFUSED)
+			return 1;	/* stays due */
+		c->frame_ms = clock_ms(c->hall->clock);
+		c->shown_behind = true;
+	}
+	c->lobby_seen = seen;
+	c->lobby_own = own;
+	c->redraw = 0;
+	return 1;
+}
+
+/*
+ * What the terminal shows, unpacked for the diff: NULL when unknown (sent
+ * in full).  What steps brought on is put right first.
+ */
+static struct grid *
+client_shown(struct client *c)
+{
+	struct grid	*shown;
+
+	if (!c->shown_valid || c->shown == NULL)
+		return NULL;
+	if ((shown = grid_pack_unpack(c->shown)) == NULL)
+		return NULL;			/* no memory: sent in full */
+	if (c->shown_behind && lobby_frames_restore(c->hall->lobby_frames,
+	    &c->lobby_seen, &c->lobby_own, shown) != 0) {
+		grid_free(shown);
+		return NULL;			/* that generation is gone */
+	}
+	return shown;
+}
+
 static void
 client_draw(struct client *c)
 {
@@ -181,6 +246,8 @@ client_draw(struct client *c)
 		return;		/* the lobby opens first, then draws */
 	if (conn_busy(c->conn))
 		return;		/* `writable` draws the newest state */
+	if (client_draw_fast(c))
+		return;
 	if ((frame = client_frame(c)) == NULL)
 		return;		/* no memory: stays dirty, tried again later */
 
@@ -194,18 +261,19 @@ client_draw(struct client *c)
 	} else if (c->mouse != c->mouse_sent)
 		tty_mouse(out, c->mouse);
 
+	/* What the terminal shows, before the lobby's shared frames move
+	 * on in this drawing. */
+	shown = client_shown(c);
+
 	top = c->depth > 0 ? &c->stack[c->depth - 1] : NULL;
+	c->lobby_drawn = false;
 	if (client_too_small(c) || top == NULL) {
 		view_hits_clear(&c->hits);
 		view_small_draw(frame, c->cols, c->rows);
 	} else
 		top->screen->draw(c, top->state, frame);
 
-	/* What the terminal shows is unpacked only for the diff. */
-	if (c->shown_valid && c->shown != NULL &&
-	    (shown = grid_pack_unpack(c->shown)) == NULL)
-		c->shown_valid = false;		/* no memory: sent in full */
-	tty_diff(out, c->shown_valid ? shown : NULL, frame, &c->caps);
+	tty_diff(out, shown, frame, &c->caps);
 	grid_free(shown);
 	if (out->failed) {
 		/* Out of memory: nothing is sent; try again in full later. */
@@ -222,6 +290,10 @@ client_draw(struct client *c)
 	c->redraw = 0;
 	c->entered = true;
 	c->mouse_sent = c->mouse;
+	c->lobby_seen = c->lobby_next;
+	c->lobby_own = c->lobby_own_next;
+	c->lobby_fast = c->lobby_drawn;
+	c->shown_behind = false;
 	/* The frame is what the terminal shows now: kept packed, and the
 	 * hall's scratch frame stays the hall's.  Without the memory to pack
 	 * it, the next frame goes in full. */
@@ -264,6 +336,8 @@ client_dirty_within(struct client *c, unsigned interval)
 void
 client_dirty(struct client *c)
 {
+	/* Something of his own may have changed: his next frame is drawn. */
+	c->lobby_fast = false;
 	client_dirty_within(c, CLIENT_FRAME_MS);
 }
 

@@ -86,19 +86,21 @@ struct store_user;
  */
 #define CLIENT_AMBIENT_MS 150
 /*
- * With a crowd, ambient frames are rationed: the hall draws at most this
- * many a second in all (each client's interval grows with the number of
- * clients, up to HALL_AMBIENT_MAX_MS), so what an arrival costs the daemon
- * no longer grows with the number of people who would see it: each of them
- * sees the new count a little later instead.  A lobby chat line is not
- * rationed this way: it goes to the lobby's viewers only, within
- * CLIENT_AMBIENT_MS.
+ * With a crowd, ambient frames are rationed: the rationed walk
+ * (hall-walk.c) marks at most this many clients a second in all, more only
+ * when a round of everyone would take longer than HALL_AMBIENT_MAX_MS, so
+ * what an arrival costs the daemon no longer grows with the number of
+ * people who would see it: each of them sees the new count a little later
+ * instead.  A lobby chat line is not rationed this way: it goes to the
+ * lobby's viewers only, a slice a loop turn, within CLIENT_AMBIENT_MS.
  */
 #define HALL_AMBIENT_FPS 1000
 #define HALL_AMBIENT_MAX_MS 5000
-/* The changes of this long a spell are told to the clients in one walk
- * (hall_dirty_all). */
+/* The rationed walk marks a slice of clients this often (hall-walk.c). */
 #define HALL_AMBIENT_WALK_MS 20
+/* The chat walk marks this many clients of the lobby a loop turn: about
+ * 3 ms of frames, so that a table's frames never wait long behind it. */
+#define HALL_WALK_SLICE 128
 /* Past this many online, who comes and goes is no longer said in the
  * lobby chat (hall.c, hall_announce). */
 #define HALL_ANNOUNCE_MAX 100
@@ -113,6 +115,42 @@ struct store_user;
 					   new size, a terminal in doubt) */
 
 struct client;
+struct hall;
+
+/*
+ * A walk over many clients, a slice at a time (hall-walk.c): the lobby's
+ * (lobby) or everyone's, where it goes on from (NULL: not walking).
+ */
+struct hall_walk {
+	struct hall		*hall;
+	bool			 lobby;		/* hall->lobby, else clients */
+	struct clock_timer	*timer;
+	struct client		*next;
+	bool			 again;		/* changed since the round began */
+	bool			 everyone;	/* not only the lobby (clients) */
+	bool			 everyone_again;
+};
+
+/* Which shared frame, at which generation, a viewer's frame was drawn
+ * over (lobby_frames_get), or the steps brought it to since. */
+struct lobby_seen {
+	int		 slot;
+	uint64_t	 id;
+	uint64_t	 gen;
+};
+/*
+ * Where a viewer's lobby frame is his own, not the shared frame's
+ * (lobby_frames_own): whole rows below the title bar, and columns of the
+ * title bar (his name, and the cells beside it that move when the count
+ * of those online grows a digit); and the rows that steps brought on
+ * since his last full frame, where his packed shown grid is behind.
+ */
+#define LOBBY_OWN_WORDS ((CLIENT_ROWS_MAX + 63) / 64)
+struct lobby_own {
+	uint64_t	 rows[LOBBY_OWN_WORDS];
+	int		 x0, x1;	/* row 0: x0..x1-1 (x0 == x1: none) */
+	int		 behind0, behind1; /* behind0 > behind1: none */
+};
 
 /* A screen: what it draws and what its keys do. */
 struct screen {
@@ -171,6 +209,21 @@ struct client {
 						   idle client's 15 KB of cells
 						   take about 1), or NULL */
 	bool			 shown_valid;
+	/*
+	 * A lobby frame drawn over a shared one (lobby_seen says which, at
+	 * which generation; lobby_own where it is his own): while his own
+	 * half stays as it was (lobby_fast: nothing but ambient changes
+	 * since), changes of the shared one elsewhere reach him as the
+	 * steps' bytes, encoded once for everyone.  Then `shown` is behind
+	 * where they changed it (shown_behind) until the next full frame
+	 * puts it right.
+	 */
+	struct lobby_seen	 lobby_seen;
+	struct lobby_seen	 lobby_next;	/* of the frame being drawn */
+	struct lobby_own	 lobby_own, lobby_own_next;
+	bool			 lobby_drawn;	/* ... it was such a frame */
+	bool			 lobby_fast;
+	bool			 shown_behind;
 	int			 redraw;	/* CLIENT_REDRAW* */
 	struct clock_timer	*redraw_timer;	/* coalesces redraws */
 	uint64_t		 frame_ms;	/* when the last frame went */
@@ -255,10 +308,10 @@ struct hall {
 	struct buf		 out;
 	/* What the lobby's crowd sees alike, drawn once (lobby-frame.c). */
 	struct lobby_frames	*lobby_frames;
-	/* Changes everyone may see are told to the clients in one walk per
-	 * spell (hall_dirty_all), not one walk per change. */
-	struct clock_timer	*ambient_timer;
-	bool			 ambient_everyone; /* not only the lobby */
+	/* Changes many may see are told to them a slice at a time: chat
+	 * lines to the lobby, rationed arrivals and such to everyone. */
+	struct hall_walk	 chat_walk;
+	struct hall_walk	 ambient_walk;
 	/* The lobby view's rows, filled per frame like `frame`. */
 	struct view_user	 lobby_users[CLIENT_ROWS_MAX];
 	struct view_chat_line	 lobby_chat[CHAT_SCROLLBACK];
@@ -363,12 +416,24 @@ void	 hall_lobby_due(void *client);
  * with the reason (too fast: wait) in why. */
 int	 hall_chat(struct hall *, struct client *, const char *text,
 	    char *why, size_t whylen);
+/* ---- hall-walk.c: telling a crowd, a slice at a time --------------------- */
+
+int	 hall_walk_init(struct hall_walk *, struct hall *, bool lobby);
+void	 hall_walk_free(struct hall_walk *);
+/* A change: everyone the walk covers draws again (everyone: not only the
+ * lobby's clients, on the walk over all of them). */
+void	 hall_walk_start(struct hall_walk *, bool everyone);
+/* c leaves the walk's list. */
+void	 hall_walk_gone(struct hall_walk *, struct client *c);
+
 /* ---- lobby-frame.c: the lobby's shared frames ------------------------- */
 
 struct lobby_frames;
 struct lobby_frames_stats {
 	uint64_t	 drawn;		/* shared frames drawn */
 	uint64_t	 shared;	/* ... and used again by another viewer */
+	uint64_t	 encoded;	/* steps turned into a terminal's bytes */
+	uint64_t	 caught_up;	/* viewers sent steps instead of a diff */
 };
 
 struct lobby_frames *lobby_frames_new(void);
@@ -390,11 +455,40 @@ bool	 lobby_frames_has_table(struct lobby_frames *, struct hall *,
  * drawn now unless one drawn since the last change is kept for the same
  * page; NULL when there is none and `may_draw` is false (v's chat lines
  * are not everyone's), or out of memory; *hits are the places its buttons
- * were drawn.  Both valid until the next call.
+ * were drawn, *seen (may be NULL) which frame it is.  Valid until the next
+ * call.
  */
 const struct grid *lobby_frames_get(struct lobby_frames *,
 	    const struct view_lobby *v, int sx, int sy, bool may_draw,
-	    const struct view_hits **hits);
+	    const struct view_hits **hits, struct lobby_seen *seen);
+/* Where frame, a viewer's lobby drawn over shared, is his own. */
+void	 lobby_frames_own(struct lobby_own *, const struct grid *frame,
+	    const struct grid *shared);
+/*
+ * Encoded once, sent to many.  A viewer shows the frame `seen` with his
+ * own half over it (own), and his own half is as it was: when what
+ * changed on his page since is nowhere his own half drew (a chat line, the
+ * count of those online, the page of names when his name and selection
+ * are not on it) and is all there is to see (not the tables, whose rows
+ * his selection shows in full), the bytes that bring him up to date are
+ * the same for everyone who shows that page; they are worked out once per
+ * step and kind of terminal.  Appends them to out, the cursor left where
+ * the shared half has it, and moves seen and own's rows behind on: 1.
+ * 0: nothing changed.  -1: not so (the page is not drawn yet at the
+ * newest generation, his own half is in the way, his generation is gone,
+ * out of memory): out is as it was, and he draws in full.
+ */
+int	 lobby_frames_catch_up(struct lobby_frames *, struct lobby_seen *seen,
+	    struct lobby_own *own, const struct tty_caps *, struct buf *out);
+/*
+ * The rows behind of shown, a grid the viewer's terminal showed before
+ * steps brought it on to the generation seen, put right from that
+ * generation (his own cells are still right): 0, or -1 when it is gone
+ * and those rows changed since.
+ */
+int	 lobby_frames_restore(struct lobby_frames *,
+	    const struct lobby_seen *seen, const struct lobby_own *own,
+	    struct grid *shown);
 const struct lobby_frames_stats *lobby_frames_stats(
 	    const struct lobby_frames *);
 

@@ -23,8 +23,6 @@
 #include "src/store/store.h"
 #include "src/table/table.h"
 
-static void	hall_ambient(void *);
-
 struct hall *
 hall_new(struct event_base *base, struct clock *clock, const struct config *cfg,
     struct store *store, struct worker *worker)
@@ -44,9 +42,10 @@ hall_new(struct event_base *base, struct clock *clock, const struct config *cfg,
 	hall->ids = identities_new(NULL, NULL);
 	hall->chat = chat_new(CHAT_SCROLLBACK);
 	hall->lobby_frames = lobby_frames_new();
-	hall->ambient_timer = clock_timer_new(clock, hall_ambient, hall);
 	if (hall->ids == NULL || hall->chat == NULL ||
-	    hall->lobby_frames == NULL || hall->ambient_timer == NULL ||
+	    hall->lobby_frames == NULL ||
+	    hall_walk_init(&hall->chat_walk, hall, true) != 0 ||
+	    hall_walk_init(&hall->ambient_walk, hall, false) != 0 ||
 	    hall_tables_init(hall) != 0 || hall_sysop_init(hall) != 0) {
 		hall_free(hall);
 		return NULL;
@@ -68,6 +67,8 @@ hall_free(struct hall *hall)
 	 * main() ends the loop after every connection closed; anything still
 	 * here never got its `closed` (the loop is gone): close and forget.
 	 */
+	hall_walk_free(&hall->chat_walk);
+	hall_walk_free(&hall->ambient_walk);
 	while ((c = TAILQ_FIRST(&hall->clients)) != NULL) {
 		TAILQ_REMOVE(&hall->clients, c, entry);
 		if (c->conn != NULL && !c->close_sent)
@@ -81,7 +82,6 @@ hall_free(struct hall *hall)
 	chat_free(hall->chat);
 	free(hall->online_sorted);
 	lobby_frames_free(hall->lobby_frames);
-	clock_timer_free(hall->ambient_timer);
 	grid_free(hall->frame);
 	buf_free(&hall->out);
 	free(hall->shutdown_message);
@@ -102,62 +102,47 @@ hall_lobby_leave(struct client *c)
 {
 	if (!c->in_lobby)
 		return;
+	hall_walk_gone(&c->hall->chat_walk, c);
 	TAILQ_REMOVE(&c->hall->lobby, c, lobby_entry);
 	c->in_lobby = false;
 }
 
-/* The spell of changes is over: everyone draws again, rationed. */
-static void
-hall_ambient(void *arg)
-{
-	struct hall	*hall = arg;
-	struct client	*c;
-	unsigned	 ms = hall->nclients * 1000u / HALL_AMBIENT_FPS;
-
-	if (ms < CLIENT_AMBIENT_MS)
-		ms = CLIENT_AMBIENT_MS;
-	if (ms > HALL_AMBIENT_MAX_MS)
-		ms = HALL_AMBIENT_MAX_MS;
-	if (hall->ambient_everyone) {
-		TAILQ_FOREACH(c, &hall->clients, entry)
-			client_dirty_after(c, ms);
-	} else {
-		TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
-			client_dirty_after(c, ms);
-	}
-	hall->ambient_everyone = false;
-}
-
 /*
  * Arrivals come many a second with a crowd, and walking every client for
- * each made a login cost the crowd's size: the changes of one spell are
- * told in one walk (hall_ambient), which the frames' rationing would have
- * delayed anyway.
+ * each made a login cost the crowd's size: the rationed walk tells them
+ * (hall-walk.c), a slice at a time.
  */
 void
 hall_dirty_all(struct hall *hall)
 {
-	hall->ambient_everyone = true;
-	hall_dirty_lobby_soon(hall);
+	lobby_frames_changed(hall->lobby_frames);
+	hall_walk_start(&hall->ambient_walk, true);
 }
 
 void
 hall_dirty_lobby_soon(struct hall *hall)
 {
 	lobby_frames_changed(hall->lobby_frames);
-	if (!clock_timer_pending(hall->ambient_timer))
-		clock_timer_set(hall->ambient_timer, HALL_AMBIENT_WALK_MS);
+	hall_walk_start(&hall->ambient_walk, false);
 }
 
-/* A lobby chat line: only the lobby shows it, and at once. */
+/*
+ * A lobby chat line: only the lobby shows it, and at once, a slice at a
+ * time.  On the speaker's other terminals the line is his own (his name
+ * stands out), so they draw their own chat instead of the crowd's.
+ */
 static void
-hall_dirty_lobby(struct hall *hall)
+hall_dirty_lobby(struct hall *hall, struct identity *from)
 {
 	struct client	*c;
 
 	lobby_frames_changed(hall->lobby_frames);
-	TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
-		client_dirty_ambient(c);
+	if (from != NULL && from->sessions > 1) {
+		TAILQ_FOREACH(c, &hall->lobby, lobby_entry)
+			if (c->identity == from)
+				client_dirty(c);
+	}
+	hall_walk_start(&hall->chat_walk, false);
 }
 
 void
@@ -414,7 +399,7 @@ hall_chat(struct hall *hall, struct client *c, const char *text, char *why,
 	    id->name, id->kind == IDENTITY_GUEST, text, strlen(text),
 	    &wait)) {
 	case CHAT_OK:
-		hall_dirty_lobby(hall);
+		hall_dirty_lobby(hall, id);
 		return 0;
 	case CHAT_EMPTY:
 		return 0;
@@ -579,6 +564,7 @@ hall_closed(void *arg)
 	struct hall	*hall = c->hall;
 
 	client_closed(c);
+	hall_walk_gone(&hall->ambient_walk, c);
 	TAILQ_REMOVE(&hall->clients, c, entry);
 	hall->nclients--;
 	hall_set_identity(hall, c, NULL, !hall->shutting_down);

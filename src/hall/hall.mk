@@ -5,7 +5,7 @@ src_libdaemon_a_SOURCES += \
 	src/hall/hall.c src/hall/hall.h src/hall/hall-int.h \
 	src/hall/hall-tables.c \
 	src/hall/hall-save.c \
-	src/hall/hall-online.c src/hall/lobby-frame.c \
+	src/hall/hall-online.c src/hall/lobby-frame.c src/hall/hall-walk.c \
 	src/hall/hall-sysop.c src/hall/hall-sysop.h \
 	src/hall/hall-command.c src/hall/hall-command-int.h \
 	src/hall/hall-command-look.c src/hall/hall-command-moderate.c \

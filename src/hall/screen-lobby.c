@@ -310,9 +310,15 @@ screen_lobby_draw(struct client *c, void *state, struct grid *g)
 	/* The crowd's half once for everyone on this page, his own over a
 	 * copy of it. */
 	if (!own_tables && (shared = lobby_frames_get(c->hall->lobby_frames,
-	    &v, g->sx, g->sy, !v.chat_own, &hits)) != NULL &&
+	    &v, g->sx, g->sy, !v.chat_own, &hits, &c->lobby_next)) != NULL &&
 	    grid_copy(g, shared) == 0) {
 		view_lobby_draw_own(g, &v, hits, &c->hits);
+		/* Changes of the crowd's half may reach him as the crowd's
+		 * bytes (client.c), where his own half leaves it be; not
+		 * while his chat leaves lines out for him. */
+		c->lobby_drawn = !view_lobby_chat_own(&v);
+		if (c->lobby_drawn)
+			lobby_frames_own(&c->lobby_own_next, g, shared);
 		return;
 	}
 	view_lobby_draw(g, &v, &c->hits);
@@ -463,6 +469,10 @@ screen_lobby_scroll(struct client *c, struct screen_lobby *l, int by)
 {
 	int	 n = (int)chat_count(c->hall->chat);
 
+	/* At the end he saw the newest, even when chat lines reached him
+	 * without a drawing of his own (lobby_frames_catch_up). */
+	if (l->chat_back == 0)
+		l->chat_seen = chat_last_seq(c->hall->chat);
 	l->chat_back += by;
 	if (l->chat_back > n - 1)
 		l->chat_back = n > 0 ? n - 1 : 0;

@@ -17,7 +17,9 @@
  * and Enter); its latency is the time from the keystrokes leaving until
  * the move shows on a viewer's screen (its move list), measured for the
  * opponent and for the watchers.  Printed: p50/p99/max latency for both,
- * the daemon's CPU, and the bytes each viewer received per move.  It
+ * the daemon's CPU and the bench's own (the bench shares the machine: when
+ * it takes more than the daemon, it says so), and the bytes each viewer
+ * received per move.  It
  * prints figures; it never judges them.  Exit status 1 only when the hall
  * did not work (no table came up, the daemon died or did not stop
  * cleanly).
@@ -588,7 +590,7 @@ main(int argc, char **argv)
 	};
 	struct tb b;
 	struct tb_thread *th;
-	double cpu0, cpu1, t1;
+	double cpu0, cpu1, t1, self0, self1;
 	uint64_t pbytes0, pbytes1, wbytes0, wbytes1, lbytes0 = 0, lbytes1 = 0;
 	pthread_t crowd_reader;
 	int c, per, up, status = 0;
@@ -734,12 +736,14 @@ main(int argc, char **argv)
 	wbytes0 = tb_bytes(&b, 1);
 	lbytes0 = b.ncrowd > 0 ? tb_crowd_bytes(&b) : 0;
 	cpu0 = harness_cpu_seconds(b.h);
+	self0 = crowd_self_cpu();
 	b.t0 = crowd_now();
 	pthread_barrier_wait(&b.barrier);
 	for (int i = 0; i < b.nthreads; i++)
 		pthread_join(th[i].thread, NULL);
 	t1 = crowd_now();
 	cpu1 = harness_cpu_seconds(b.h);
+	self1 = crowd_self_cpu();
 	pbytes1 = tb_bytes(&b, 0);
 	wbytes1 = tb_bytes(&b, 1);
 	lbytes1 = b.ncrowd > 0 ? tb_crowd_bytes(&b) : 0;
@@ -753,8 +757,11 @@ main(int argc, char **argv)
 		printf("CPU tables: %ld turns answered by the computer in "
 		    "%.1f s (%.1f/s), level %d\n", b.cpu_turns, t1 - b.t0,
 		    b.cpu_turns / (t1 - b.t0), b.level);
-	printf("daemon CPU: %.1f%% of a core while playing\n",
-	    (cpu1 - cpu0) * 100 / (t1 - b.t0));
+	printf("daemon CPU: %.1f%% of a core while playing; the bench's own: "
+	    "%.1f%%%s\n", (cpu1 - cpu0) * 100 / (t1 - b.t0),
+	    (self1 - self0) * 100 / (t1 - b.t0), self1 - self0 > cpu1 - cpu0 ?
+	    " (more than the daemon: the latency is the bench's as much as "
+	    "the daemon's)" : "");
 	if (b.moves > 0)
 		printf("bytes per move: %.0f per watcher; %.0f per player "
 		    "(the mover's own screen included: his typed move and "
