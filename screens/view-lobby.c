@@ -412,8 +412,10 @@ view_lobby_users_own(struct grid *g, const struct view_lobby *v,
 			    NULL);
 			view_lobby_user_at(g, v, l, i, 1);
 		}
-		view_hits_add(hits, l->rx, 2 + i, l->rw, 1, VIEW_HIT_USER,
-		    v->user_top + i);
+		/* The row on the page, not the place in the list: names may
+		 * come before the page between this drawing and the click,
+		 * and frames sent to the crowd do not redraw his hits. */
+		view_hits_add(hits, l->rx, 2 + i, l->rw, 1, VIEW_HIT_USER, i);
 	}
 }
 

@@ -88,7 +88,7 @@ enum view_hit_id {
 	VIEW_HIT_BUTTON,	/* index = button number of the screen */
 	VIEW_HIT_FIELD,		/* index = form field */
 	VIEW_HIT_TABLE,		/* index = row in the tables list */
-	VIEW_HIT_USER,		/* index = row in the online list */
+	VIEW_HIT_USER,		/* index = row on the page of names shown */
 	VIEW_HIT_CHAT,		/* the chat pane or its input line */
 	VIEW_HIT_KEY,		/* index = row in the SSH keys list */
 	VIEW_HIT_SETTING,	/* index = setting row */

@@ -508,10 +508,16 @@ screen_lobby_mouse(struct client *c, struct screen_lobby *l,
 		break;
 	}
 	case VIEW_HIT_USER:
+	{
+		int rows = view_lobby_user_rows(client_sx(c), client_sy(c));
+
+		/* The row clicked, on the page as it stands now. */
 		l->focus = VIEW_LOBBY_USERS;
-		screen_lobby_user_goto(c, l, hit->index,
-		    view_lobby_user_rows(client_sx(c), client_sy(c)), false);
+		screen_lobby_user_page(c, l, rows);
+		screen_lobby_user_goto(c, l, l->user_top + hit->index, rows,
+		    false);
 		break;
+	}
 	case VIEW_HIT_CHAT:
 		l->focus = VIEW_LOBBY_CHAT;
 		break;

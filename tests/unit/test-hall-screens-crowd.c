@@ -336,6 +336,62 @@ START_TEST(test_crowd_arrival_steps)
 }
 END_TEST
 
+/* The name on row `row` of ft's page of names, as his screen shows it. */
+static void
+crowd_name_at(struct fake_term *ft, int row, char *name, size_t len)
+{
+	const char	*p = strstr(fake_term_row(ft, 2 + row), "guest-");
+	size_t		 n = 0;
+
+	ck_assert_msg(p != NULL, "no name on row %d", row);
+	while (p[n] != '\0' && p[n] != ' ')
+		n++;
+	ck_assert_uint_lt(n, len);
+	memcpy(name, p, n);
+	name[n] = '\0';
+}
+
+/*
+ * A click on a name picks the name he sees after names came before his
+ * page and moved it in the list.  His clicks are kept by row on the page
+ * (the page is resolved when he clicks), so they hold also when only the
+ * crowd's bytes reached him since his own frame was drawn; here his frame
+ * happens to be drawn anew, so this checks the behaviour, not that path.
+ */
+START_TEST(test_crowd_click_after_arrivals)
+{
+	enum { N = HALL_ANNOUNCE_MAX + 8, MORE = 60 };
+	struct fake_term	**t = calloc(N + MORE, sizeof *t);
+	struct fake_term	*v;
+	char			 top[IDENTITY_NAME_LEN], pick[IDENTITY_NAME_LEN];
+	int			 i, before = 0;
+
+	ck_assert_ptr_nonnull(t);
+	for (i = 0; i < N; i++)
+		t[i] = fake_term_guest(fh);
+	v = t[0];
+	fake_term_type(v, "\t" "\033[6~" "\t\t");	/* the second page */
+	crowd_name_at(v, 0, top, sizeof top);
+	/* Arrivals until the last two sorted before his page:
+	 * one on his page would draw his frame, and its clicks, anew. */
+	for (i = N; i < N + MORE && before < 2; i++) {
+		t[i] = fake_term_guest(fh);
+		if (strcmp(fake_term_client(t[i])->identity->name, top) < 0)
+			before++;
+		else
+			before = 0;
+	}
+	ck_assert_int_ge(before, 2);
+	crowd_check(v, "after the arrivals");
+	crowd_name_at(v, 2, pick, sizeof pick);
+	fake_term_click(v, pick);
+	fake_term_type(v, FAKE_ENTER);		/* his profile */
+	ck_shows(v, "Profile");
+	ck_screen(v, fake_term_find(v, pick) >= 0, "not the name clicked");
+	free(t);
+}
+END_TEST
+
 static Suite *
 crowd_suite(void)
 {
@@ -348,6 +404,7 @@ crowd_suite(void)
 	tcase_add_test(tc, test_crowd_behind_tables);
 	tcase_add_test(tc, test_crowd_chat_walk);
 	tcase_add_test(tc, test_crowd_arrival_steps);
+	tcase_add_test(tc, test_crowd_click_after_arrivals);
 	suite_add_tcase(s, tc);
 	return s;
 }
