@@ -77,7 +77,9 @@ struct cpu_yonin {
 	const struct variant *v;
 	int root;
 	int pairs;
+	int brs;	/* individual mode: best-reply search */
 	uint64_t mix;
+	uint64_t mix_layer;	/* keys of nodes after the layer's reply */
 	int qdepth;
 	struct move killer[CPU_YONIN_MAXPLY][2];
 	int32_t history[YONIN_SEATS][YONIN_SQUARES + 1][YONIN_SQUARES];
@@ -106,6 +108,46 @@ static int
 cpu_yonin_team(const struct cpu_yonin *c, int seat)
 {
 	return seat == c->root || (c->pairs && seat == ((c->root + 2) & 3));
+}
+
+/* Is seat in check now? */
+static int
+cpu_yonin_checked(const struct cpu_yonin *c, int seat)
+{
+	return yonin_checks(c->g) >> seat & 1;
+}
+
+/*
+ * Best-reply search: after the root's move one rival replies and the
+ * others wait.  `layer` says whether that reply is made (1) or not yet (0).
+ * A rival who is not in check waits once it is made; before, he may reply
+ * or wait for the next one.  Pass on the turn of a rival who must wait;
+ * 1 when done (undo to take it back).
+ */
+static int
+cpu_yonin_waits(struct cpu_yonin *c, int seat, int layer)
+{
+	return c->brs && layer && !cpu_yonin_team(c, seat) &&
+	    !cpu_yonin_checked(c, seat) && yonin_pass(c->g) == 0;
+}
+
+/* A rival not yet replied may wait when someone after him still can: a
+ * pass that hands the turn straight back to the root's side would leave
+ * the layer without its reply.  1 when passed (undo to take it back). */
+static int
+cpu_yonin_defers(struct cpu_yonin *c, int seat, int layer)
+{
+	struct game_status	 st;
+
+	if (!c->brs || layer || cpu_yonin_team(c, seat) ||
+	    cpu_yonin_checked(c, seat) || yonin_pass(c->g) != 0)
+		return 0;
+	c->v->status(c->g, &st);
+	if (st.phase == GAME_PLAYING && cpu_yonin_team(c, st.to_move)) {
+		c->v->undo(c->g);
+		return 0;
+	}
+	return 1;
 }
 
 /* The root side's score of a finished game: by rank, or by the team's
@@ -243,7 +285,8 @@ cpu_yonin_leaf(struct cpu_yonin *c, struct game_status *st, int ply,
 }
 
 static int
-cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q)
+cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
+    int layer)
 {
 	struct cpu_yonin_board	 b;
 	struct game_status	 st;
@@ -255,11 +298,28 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q)
 		return 0;
 	if (cpu_yonin_leaf(c, &st, ply, &stand))
 		return stand;
-	cpu_yonin_read(c->g, &b);
-	stand = cpu_yonin_eval(&b, c->root);
+	if (ply < CPU_YONIN_MAXPLY - 1 && cpu_yonin_waits(c, st.to_move,
+	    layer)) {
+		stand = cpu_yonin_quiesce(c, alpha, beta, ply + 1, q, layer);
+		c->v->undo(c->g);
+		return stand;
+	}
+	max = cpu_yonin_team(c, st.to_move);
+	/* A rival who may leave the reply to those after him stands pat
+	 * on what they do. */
+	if (q > 0 && ply < CPU_YONIN_MAXPLY - 1 &&
+	    cpu_yonin_defers(c, st.to_move, layer)) {
+		stand = cpu_yonin_quiesce(c, alpha, beta, ply + 1, q, 0);
+		c->v->undo(c->g);
+		if (c->s->stopped)
+			return stand;
+		cpu_yonin_read(c->g, &b);
+	} else {
+		cpu_yonin_read(c->g, &b);
+		stand = cpu_yonin_eval(&b, c->root);
+	}
 	if (q <= 0 || ply >= CPU_YONIN_MAXPLY - 1)
 		return stand;
-	max = cpu_yonin_team(c, st.to_move);
 	if (max ? stand >= beta : stand <= alpha)
 		return stand;
 	if (max && stand > alpha)
@@ -283,7 +343,7 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q)
 		cpu_yonin_pick(mv, key, NULL, i, k);
 		if (cpu_yonin_make(c, st.to_move, &mv[i]) != 0)
 			continue;
-		v = cpu_yonin_quiesce(c, alpha, beta, ply + 1, q - 1);
+		v = cpu_yonin_quiesce(c, alpha, beta, ply + 1, q - 1, !max);
 		c->v->undo(c->g);
 		if (c->s->stopped)
 			return best;
@@ -312,8 +372,10 @@ cpu_yonin_reward(struct cpu_yonin *c, int seat, const struct move *m,
 	c->history[seat][m->from + 1][m->to] += depth * depth;
 }
 
+/* The search proper; `layer` as for cpu_yonin_waits. */
 static int
-cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply)
+cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply,
+    int layer)
 {
 	struct cpu_yonin_board	 b;
 	struct game_status	 st;
@@ -322,15 +384,21 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply)
 	int32_t			*key = c->key[ply];
 	uint64_t		 hash;
 	uint32_t		 ttmove = 0;
-	int n, best, max, a0 = alpha, b0 = beta, played = 0, v;
+	int n, best, max, a0 = alpha, b0 = beta, played = 0, v, passed = 0;
 
 	if (cpu_search_tick(c->s))
 		return 0;
 	if (cpu_yonin_leaf(c, &st, ply, &v))
 		return v;
 	if (depth <= 0 || ply >= CPU_YONIN_MAXPLY - 1)
-		return cpu_yonin_quiesce(c, alpha, beta, ply, c->qdepth);
-	hash = yonin_hash(c->g) ^ c->mix;
+		return cpu_yonin_quiesce(c, alpha, beta, ply, c->qdepth, layer);
+	/* Waiting costs no depth: the layer's reply was the ply. */
+	if (cpu_yonin_waits(c, st.to_move, layer)) {
+		v = cpu_yonin_search(c, depth, alpha, beta, ply + 1, layer);
+		c->v->undo(c->g);
+		return v;
+	}
+	hash = yonin_hash(c->g) ^ c->mix ^ (layer ? c->mix_layer : 0);
 	if ((e = cpu_tt_probe(c->s->tt, hash)) != NULL) {
 		ttmove = e->move;
 		if (e->depth >= depth) {
@@ -349,15 +417,30 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply)
 	cpu_yonin_read(c->g, &b);
 	if (n == 0)
 		return cpu_yonin_eval(&b, c->root);
-	cpu_yonin_order(c, &b, st.to_move, mv, n, key, ttmove, ply);
 	best = max ? -CPU_YONIN_INF : CPU_YONIN_INF;
+	/* A rival who may leave the reply to the next: that first, as the
+	 * bound his own replies must beat. */
+	if (ply < CPU_YONIN_MAXPLY - 1 && cpu_yonin_defers(c, st.to_move,
+	    layer)) {
+		v = cpu_yonin_search(c, depth, alpha, beta, ply + 1, 0);
+		c->v->undo(c->g);
+		if (c->s->stopped)
+			return 0;
+		best = v;
+		passed = 1;
+		if (v < beta)
+			beta = v;
+		if (alpha >= beta)
+			return best;
+	}
+	cpu_yonin_order(c, &b, st.to_move, mv, n, key, ttmove, ply);
 	bestm = mv[0];
 	for (int i = 0; i < n; i++) {
 		cpu_yonin_pick(mv, key, NULL, i, n);
 		if (cpu_yonin_make(c, st.to_move, &mv[i]) != 0)
 			continue;
 		played++;
-		v = cpu_yonin_search(c, depth - 1, alpha, beta, ply + 1);
+		v = cpu_yonin_search(c, depth - 1, alpha, beta, ply + 1, !max);
 		c->v->undo(c->g);
 		if (c->s->stopped)
 			return best == -CPU_YONIN_INF || best == CPU_YONIN_INF ?
@@ -365,6 +448,7 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply)
 		if (max ? v > best : v < best) {
 			best = v;
 			bestm = mv[i];
+			passed = 0;
 		}
 		if (max && v > alpha)
 			alpha = v;
@@ -376,10 +460,10 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply)
 			break;
 		}
 	}
-	if (played == 0)
+	if (played == 0 && !passed)
 		return cpu_yonin_eval(&b, c->root);
-	cpu_tt_store(c->s->tt, hash, cpu_yonin_pack(&bestm), best, depth,
-	    best <= a0 ? CPU_TT_UPPER : best >= b0 ? CPU_TT_LOWER :
+	cpu_tt_store(c->s->tt, hash, passed ? 0 : cpu_yonin_pack(&bestm), best,
+	    depth, best <= a0 ? CPU_TT_UPPER : best >= b0 ? CPU_TT_LOWER :
 	    CPU_TT_EXACT);
 	return best;
 }
@@ -401,7 +485,8 @@ cpu_yonin_root_moves(struct cpu_yonin *c, int seat, struct move *mv)
 	return k > 0 ? k : n;
 }
 
-/* The line the table remembers after the root's move, for the logs. */
+/* The line the table remembers after the root's move, for the logs (the
+ * rivals who wait are not written). */
 static void
 cpu_yonin_pv(struct cpu_yonin *c, const struct move *first, char *pv,
     size_t len)
@@ -410,20 +495,33 @@ cpu_yonin_pv(struct cpu_yonin *c, const struct move *first, char *pv,
 	struct game_status	 st;
 	struct cpu_tt_entry	*e;
 	char			 text[16];
-	int			 played = 0, used;
+	int			 played = 0, used, layer = 0, steps = 0;
 
 	c->v->move_format(c->g, first, text, sizeof text);
 	used = snprintf(pv, len, "%s", text);
 	c->v->apply(c->g, first);
 	played++;
-	while (played < 6 && used > 0 && (size_t)used + 12 < len) {
+	while (steps < 5 && played < CPU_YONIN_MAXPLY && used > 0 &&
+	    (size_t)used + 12 < len) {
 		int n, found = -1;
 
 		c->v->status(c->g, &st);
-		if (st.phase != GAME_PLAYING ||
-		    (e = cpu_tt_probe(c->s->tt, yonin_hash(c->g) ^ c->mix)) ==
-		    NULL)
+		if (st.phase != GAME_PLAYING)
 			break;
+		if (cpu_yonin_waits(c, st.to_move, layer)) {
+			played++;
+			continue;
+		}
+		e = cpu_tt_probe(c->s->tt, yonin_hash(c->g) ^ c->mix ^
+		    (layer ? c->mix_layer : 0));
+		if (e == NULL)
+			break;
+		if (e->move == 0) {
+			if (!cpu_yonin_defers(c, st.to_move, layer))
+				break;
+			played++;
+			continue;
+		}
 		n = c->v->legal(c->g, mv, CPU_YONIN_MOVES);
 		for (int i = 0; i < n && i < CPU_YONIN_MOVES; i++)
 			if (cpu_yonin_pack(&mv[i]) == e->move)
@@ -433,8 +531,10 @@ cpu_yonin_pv(struct cpu_yonin *c, const struct move *first, char *pv,
 		c->v->move_format(c->g, &mv[found], text, sizeof text);
 		used += snprintf(pv + used, len - (size_t)used, " %c:%s",
 		    yonin_seat_char(st.to_move), text);
+		layer = !cpu_yonin_team(c, st.to_move);
 		c->v->apply(c->g, &mv[found]);
 		played++;
+		steps++;
 	}
 	while (played-- > 0)
 		c->v->undo(c->g);
@@ -473,7 +573,7 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	 * two of a five-ply level 3 (12 games, node limits).
 	 */
 	for (int d = 1; d <= lv->depth && !cpu_search_done(c->s);
-	    d += d < 5 ? 1 : 4) {
+	    d += c->brs || d < 5 ? 1 : 4) {
 		int alpha = -CPU_YONIN_INF, it_best = -1, it_score = 0;
 
 		for (int i = 0; i < n; i++) {
@@ -481,7 +581,7 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 
 			c->v->apply(c->g, &mv[i]);
 			v = cpu_yonin_search(c, d - 1, alpha - noise[i],
-			    CPU_YONIN_INF, 1);
+			    CPU_YONIN_INF, 1, 0);
 			c->v->undo(c->g);
 			if (c->s->stopped)
 				break;
@@ -559,6 +659,8 @@ cpu_yonin_think(const struct game *g, struct cpu_search *s,
 	c->v = g->variant;
 	c->root = st.to_move;
 	c->pairs = o.pairs;
+	c->brs = !o.pairs;
+	c->mix_layer = 0x94d049bb133111ebULL;
 	c->qdepth = lv->qdepth;
 	c->mix = 0x9e3779b97f4a7c15ULL * (uint64_t)(c->root + 1) ^
 	    (o.pairs ? 0xd1b54a32d192ed03ULL : 0);
