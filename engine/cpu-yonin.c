@@ -1,30 +1,32 @@
 /*
- * cpu-yonin.c - the computer player for four-player shogi: a paranoid
- * alpha-beta search with iterative deepening, a transposition table, move
- * ordering by captures (MVV/LVA), checks, killers and history, and a
- * quiescence search of captures.
+ * cpu-yonin.c - the computer player for four-player shogi: a best-reply
+ * search (BRS, Schadd & Winands 2011) in individual mode and a paranoid
+ * one in pairs, both alpha-beta with iterative deepening, a transposition
+ * table, move ordering by captures (MVV/LVA), checks, killers and history,
+ * and a quiescence search of captures.
  *
- * Why paranoid rather than best-reply search: with check priority the turn
- * order is not a fixed rotation (a check hands the move to the checked
- * player at once), so the "layer of opponents" that BRS folds into one
- * reply is not well defined, and BRS would play a rival's move out of his
- * turn, which the rules' apply() cannot do (status() alone names who
- * moves).  Paranoid only asks, at each node, whether the player status()
- * names is on the root's side (max) or not (min), which holds whatever the
- * order.  Its pessimism also suits a game where any rival may checkmate
- * you and collect your pieces.
+ * Why BRS: paranoid (every rival plays against us, each in his turn) was
+ * the first search here and its levels did not separate: even level 5
+ * scored 56% against level 1 (12 games).  Three rivals' moves between two
+ * of ours let them gang up, so any quiet move looked lost, and check
+ * priority made a check on the player before us skip the other two: the
+ * search chose chains of checks that lost piece after piece.  In BRS one
+ * rival replies (the one whose reply is worst for us) and the others wait;
+ * checking one rival no longer silences two.  The rules have no passing,
+ * so the waiting is yonin_pass() on the search's copy: every rival moves
+ * in his own turn and check priority stays the rules' own (a rival in
+ * check always moves, even after the layer's reply).  `layer` tells a
+ * node whether the reply is made.  Waiting costs no depth; the depth
+ * counts our moves and the rivals' replies.
  *
- * Paranoid's known weakness in four-player games is depth: three rivals'
- * full widths lie between two of our moves.  Searching a rival's loud
- * moves (captures, promotions, checks) and only a few of his quiet ones,
- * which is most of what BRS's single reply is, was tried and lost: two
- * seats of a level 4 searching so to nine plies scored 35% against two of
- * a full-width five-ply level 3 (12 games, node limits), the rivals' quiet
- * threats unseen.  So the search stays full width.
+ * In pairs the two rivals are a team that really does play together, so
+ * paranoid is the exact model there and stays.
  *
  * Scores are always the root side's (its team's in pairs), so the table's
- * key is mixed with the root seat and mode: a table reused for another seat
- * never reads the other seat's scores.
+ * key is mixed with the root seat and mode, and with whether the layer's
+ * reply is made: a table reused for another seat never reads the other
+ * seat's scores, nor a node whose rivals may still reply one whose rivals
+ * must wait.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,11 +66,11 @@ struct cpu_yonin_level {
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0 },
-	{ 2, 0, 350, 20000, 10 },
-	{ 3, 2, 200, 60000, 25 },
-	{ 5, 4, 110, 250000, 70 },
-	{ 5, 4, 50, 1200000, 250 },
-	{ CPU_YONIN_MAXPLY - 7, 4, 0, 4000000, 1000 },
+	{ 1, 0, 400, 20000, 10 },
+	{ 3, 2, 150, 60000, 25 },
+	{ 5, 4, 60, 250000, 70 },
+	{ 7, 4, 20, 1200000, 250 },
+	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000 },
 };
 
 struct cpu_yonin {
@@ -151,13 +153,15 @@ cpu_yonin_defers(struct cpu_yonin *c, int seat, int layer)
 }
 
 /* The root side's score of a finished game: by rank, or by the team's
- * win in pairs; sooner is better, later is less bad. */
+ * win in pairs; sooner is better, later is less bad.  Each rank is as far
+ * from the next as the others, as in the hall's pairwise rating (a place
+ * gained is one more player beaten, whichever place it is). */
 static int
 cpu_yonin_final(const struct cpu_yonin *c, const struct game_status *st,
     int ply)
 {
-	static const int by_rank[5] = { 0, CPU_YONIN_WIN, 8000, -15000,
-	    -CPU_YONIN_WIN };
+	static const int by_rank[5] = { 0, CPU_YONIN_WIN, CPU_YONIN_WIN / 3,
+	    -CPU_YONIN_WIN / 3, -CPU_YONIN_WIN };
 	int v, r = st->rank[c->root];
 
 	if (c->pairs) {
@@ -573,7 +577,7 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	 * two of a five-ply level 3 (12 games, node limits).
 	 */
 	for (int d = 1; d <= lv->depth && !cpu_search_done(c->s);
-	    d += c->brs || d < 5 ? 1 : 4) {
+	    d += c->brs ? 2 : d < 5 ? 1 : 4) {
 		int alpha = -CPU_YONIN_INF, it_best = -1, it_score = 0;
 
 		for (int i = 0; i < n; i++) {

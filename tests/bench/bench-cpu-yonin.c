@@ -12,8 +12,11 @@
  *    their lengths.
  *
  *   bench-cpu-yonin [GAMES [speed|simple|ladder [LEVEL]]]
+ *   bench-cpu-yonin GAMES timed [LEVEL]
  *   bench-cpu-yonin GAMES pair A B
  *	(default 8 games per match, every part; LEVEL: that rung only;
+ *	timed: the ladder with the levels' default time per move, on a
+ *	machine whose load then shows in the figures;
  *	pair: two seats of A against two of B, each a level, 0 random or
  *	-1 greedy)
  *
@@ -175,7 +178,7 @@ bench_name(int who, char buf[8])
  * tie).  The margin is 1.96 standard errors of the per-game score.
  */
 static void
-bench_pairing(int a, int b, int games, struct cpu_tt *tt)
+bench_pairing(int a, int b, int games, int timed, struct cpu_tt *tt)
 {
 	struct match m;
 	struct bench_ends ends = { 0 };
@@ -186,6 +189,7 @@ bench_pairing(int a, int b, int games, struct cpu_tt *tt)
 	memset(&m, 0, sizeof m);
 	m.tt = tt;
 	m.movelimit = 300;
+	m.timed = timed;
 	for (int i = 0; i < games; i++) {
 		unsigned mask = i % 2 == 0 ? 0x5 : 0xa;
 		double v;
@@ -214,10 +218,11 @@ bench_pairing(int a, int b, int games, struct cpu_tt *tt)
 
 		margin = var > 0 ? 1.96 * sqrt(var / played) : 0;
 	}
-	printf("%s-%s (2 seats each, alternating, pairs by rank): "
+	printf("%s-%s (2 seats each, alternating, pairs by rank%s): "
 	    "%.1f%% +- %.1f%% (95%%) over %d games, %.0f plies/game\n",
-	    bench_name(a, na), bench_name(b, nb), 100 * mean, 100 * margin,
-	    played, (double)plies / played);
+	    bench_name(a, na), bench_name(b, nb), timed ?
+	    ", default time limits" : "", 100 * mean, 100 * margin, played,
+	    (double)plies / played);
 	bench_ends_print(&ends);
 	fflush(stdout);
 }
@@ -251,12 +256,17 @@ main(int argc, char **argv)
 	if (what == NULL || strcmp(what, "ladder") == 0) {
 		for (int level = 2; level <= CPU_LEVEL_MAX; level++)
 			if (only == 0 || only == level)
-				bench_pairing(level, level - 1, games, tt);
+				bench_pairing(level, level - 1, games, 0, tt);
 		if (only == 0)
-			bench_pairing(CPU_LEVEL_MAX, CPU_LEVEL_MIN, games, tt);
+			bench_pairing(CPU_LEVEL_MAX, CPU_LEVEL_MIN, games, 0,
+			    tt);
 	}
+	if (what != NULL && strcmp(what, "timed") == 0)
+		for (int level = 2; level <= CPU_LEVEL_MAX; level++)
+			if (only == 0 || only == level)
+				bench_pairing(level, level - 1, games, 1, tt);
 	if (what != NULL && strcmp(what, "pair") == 0 && argc > 4)
-		bench_pairing(atoi(argv[3]), atoi(argv[4]), games, tt);
+		bench_pairing(atoi(argv[3]), atoi(argv[4]), games, 0, tt);
 	cpu_tt_free(tt);
 	return 0;
 }
