@@ -21,8 +21,10 @@
  *	-1 greedy)
  *
  * Matches use node limits per move, not the clock, so that the figures do
- * not depend on the machine's load; each level's limit is about three
- * times the one below's, as the levels' shares of the time are.
+ * not depend on the machine's load; each level's limit is 50 nodes per
+ * mille of its share of the turn's time (cpu-yonin.c's level table: 10,
+ * 25, 70, 250, 1000), so the levels stand to one another as they do on
+ * the clock.
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,7 +33,7 @@
 #include "tests/unit/cpu-yonin-match.h"
 
 static const uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
-	0, 500, 1500, 4500, 13500, 40500,
+	0, 500, 1250, 3500, 12500, 50000,
 };
 
 static void
