@@ -336,8 +336,8 @@ yp_finish(struct yonin_game *y, int mover)
  * The player to move lets the turn go by (a search's null move; the rules
  * have none): the turn is handed on as after a move of his, check priority
  * and eliminations included.  The new state is counted for the repetition
- * filter only so that undo stays symmetric; a pass neither repeats a
- * position nor ends the game at the move limit.
+ * filter so that undo stays symmetric; a pass never itself ends the game
+ * (no yp_settle) and y->passes keeps it out of the move limit.
  */
 int
 yp_pass(struct yonin_game *y)

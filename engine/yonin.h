@@ -97,9 +97,10 @@ int yonin_legal_drops(const struct game *, int kind, struct move *, int max);
  * player to move lets his turn go by, and the turn goes on as after a move
  * of his (check priority, eliminations).  This lets a best-reply search
  * have one rival move while the others wait, each in his own turn.  A pass
- * neither repeats a position nor counts towards the game's end at the move
- * limit, but it is a ply of the history (ply(), history() with from = to =
- * -1) and is taken back with the variant's undo().  0, or -1 when the game
+ * never itself ends the game (by repetition or at the move limit) and does
+ * not count towards the move limit, but it is a ply of the history
+ * (ply(), history() with from = to = -1, and a later move's repetition
+ * count sees its position) and is taken back with the variant's undo().  0, or -1 when the game
  * is over or the player to move is in check (a pass would leave his king
  * attacked).
  */

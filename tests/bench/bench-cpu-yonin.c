@@ -241,7 +241,10 @@ main(int argc, char **argv)
 		return 1;
 	if (what == NULL || strcmp(what, "speed") == 0)
 		bench_speed();
-	if (what == NULL || strcmp(what, "speed") != 0) {
+	if (what != NULL && strcmp(what, "timed") == 0)
+		printf("matches (%d games each, the levels' default time per "
+		    "move; figures depend on the machine's load)\n", games);
+	else if (what == NULL || strcmp(what, "speed") != 0) {
 		printf("matches (%d games each, node limits per move:", games);
 		for (int l = CPU_LEVEL_MIN; l <= CPU_LEVEL_MAX; l++)
 			printf(" L%d %llu", l,
