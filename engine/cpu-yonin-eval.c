@@ -213,13 +213,15 @@ cpu_yonin_enemy_att(const struct cpu_yonin_board *b,
 }
 
 /* The king's ring: attacks on it, defenders, squares to flee to, and the
- * enemies' hands that could drop into it. */
+ * enemies' hands that could drop into it: an empty square by the king that
+ * only the king guards is where a dropped piece checks it (most mates in
+ * this game are drops). */
 static int
 cpu_yonin_king(const struct cpu_yonin_board *b, const struct cpu_yonin_map *m,
     int seat)
 {
 	int	 k = b->king[seat], kx = k % 9, ky = k / 9;
-	int	 danger = 0, flee = 0, shelter = 0, hands = 0, low;
+	int	 danger = 0, flee = 0, shelter = 0, hands = 0, holes = 0, low;
 
 	for (int dy = -1; dy <= 1; dy++) {
 		for (int dx = -1; dx <= 1; dx++) {
@@ -236,6 +238,8 @@ cpu_yonin_king(const struct cpu_yonin_board *b, const struct cpu_yonin_map *m,
 			if (b->owner[c] == seat && (b->kind[c] == YONIN_GOLD ||
 			    b->kind[c] == YONIN_SILVER))
 				shelter++;
+			if (b->kind[c] == 0 && d == 0)
+				holes++;
 			if (e == 0 && (b->kind[c] == 0 ||
 			    cpu_yonin_takes(b, seat, c)))
 				flee++;
@@ -249,8 +253,8 @@ cpu_yonin_king(const struct cpu_yonin_board *b, const struct cpu_yonin_map *m,
 	}
 	if (hands > 6)
 		hands = 6;
-	return -danger * (10 + 2 * hands) + shelter * 25 +
-	    (flee == 0 ? -90 : flee == 1 ? -30 : 0);
+	return -danger * (10 + 2 * hands) - holes * (5 + 6 * hands) +
+	    shelter * 25 + (flee == 0 ? -90 : flee == 1 ? -30 : 0);
 }
 
 int

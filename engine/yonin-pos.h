@@ -161,6 +161,7 @@ struct yonin_game {
 	 */
 	uint16_t rep[YP_REP_BUCKETS];
 	int rep3;			/* buckets holding three or more */
+	int passes;			/* yp_pass states in the history */
 };
 
 static inline const struct yonin_game *
@@ -267,6 +268,7 @@ int yp_reserve(struct yonin_game *);
 int yp_push(struct yonin_game *);
 void yp_finish(struct yonin_game *, int mover);
 void yp_begin(struct yonin_game *, int first);
+int yp_pass(struct yonin_game *);
 void yp_rep_add(struct yonin_game *, uint64_t hash, int delta);
 int yp_repeats(const struct yonin_game *, const struct yonin_state *,
     int seat, const struct move *);

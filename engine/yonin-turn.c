@@ -316,7 +316,7 @@ yp_settle(struct yonin_game *y)
 			return;
 		}
 	}
-	if (y->opt.movelimit > 0 && y->n >= y->opt.movelimit)
+	if (y->opt.movelimit > 0 && y->n - y->passes >= y->opt.movelimit)
 		yp_over(y, s, YP_MOVELIMIT);
 }
 
@@ -332,6 +332,33 @@ yp_finish(struct yonin_game *y, int mover)
 	yp_settle(y);
 }
 
+/*
+ * The player to move lets the turn go by (a search's null move; the rules
+ * have none): the turn is handed on as after a move of his, check priority
+ * and eliminations included.  The new state is counted for the repetition
+ * filter so that undo stays symmetric; a pass never itself ends the game
+ * (no yp_settle) and y->passes keeps it out of the move limit.
+ */
+int
+yp_pass(struct yonin_game *y)
+{
+	struct yonin_state	*s = yp_now(y);
+	int			 mover = s->to_move;
+
+	if (s->phase != YP_PLAYING || s->checkers[mover] != 0 ||
+	    yp_push(y) != 0)
+		return -1;
+	s = yp_now(y);
+	memset(&s->move, 0, sizeof s->move);
+	s->move.from = s->move.to = -1;
+	s->mover = (int8_t)mover;
+	s->gave_check = 0;
+	yp_turn(y, yp_next(s, mover));
+	yp_rep_add(y, yp_now(y)->hash, 1);
+	y->passes++;
+	return 0;
+}
+
 /* hist[0] has just been set up with `first` to move. */
 void
 yp_begin(struct yonin_game *y, int first)
@@ -340,6 +367,7 @@ yp_begin(struct yonin_game *y, int first)
 
 	memset(y->rep, 0, sizeof y->rep);
 	y->rep3 = 0;
+	y->passes = 0;
 	s->mover = -1;
 	s->gave_check = 0;
 	if (s->phase == YP_PLAYING && yp_enough_out(y, s))

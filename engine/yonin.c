@@ -296,6 +296,8 @@ yp_undo(struct game *g)
 	if (y->n == 0)
 		return -1;
 	yp_rep_add(y, yp_now(y)->hash, -1);
+	if (yp_now(y)->move.to < 0)
+		y->passes--;
 	y->n--;
 	return 0;
 }
@@ -541,6 +543,12 @@ yonin_legal_drops(const struct game *g, int kind, struct move *out, int max)
 	if (kind < YONIN_GOLD || kind > YONIN_PAWN)
 		return 0;
 	return yp_legal_filtered(g, -1, kind, out, max);
+}
+
+int
+yonin_pass(struct game *g)
+{
+	return yp_is_yonin(g) ? yp_pass(yp_game(g)) : -1;
 }
 
 uint64_t

@@ -92,6 +92,20 @@ int yonin_pieces(const struct game *, int seat);
 int yonin_legal_from(const struct game *, int from, struct move *, int max);
 int yonin_legal_drops(const struct game *, int kind, struct move *, int max);
 
+/*
+ * For a search on its own copy only (the rules have no passing): the
+ * player to move lets his turn go by, and the turn goes on as after a move
+ * of his (check priority, eliminations).  This lets a best-reply search
+ * have one rival move while the others wait, each in his own turn.  A pass
+ * never itself ends the game (by repetition or at the move limit) and does
+ * not count towards the move limit, but it is a ply of the history
+ * (ply(), history() with from = to = -1, and a later move's repetition
+ * count sees its position) and is taken back with the variant's undo().  0, or -1 when the game
+ * is over or the player to move is in check (a pass would leave his king
+ * attacked).
+ */
+int yonin_pass(struct game *);
+
 /* Zobrist key of the position: board (owner, kind, facing, promotion),
  * hands, eliminated seats and the player to move. */
 uint64_t yonin_hash(const struct game *);

@@ -6,14 +6,25 @@
  *    greedy (capture-first) ones, the seat rotating: the share of games
  *    it ranks first, and its mean rank;
  *  - the ladder, level N against N-1 two seats each in alternating seats,
- *    scored pair by pair by rank (bench_ladder says how).
+ *    scored pair by pair by rank (bench_pairing says how),
+ *    and level 5 against level 1;
+ *  - how the games ended (eliminations, repetition, move limit) and
+ *    their lengths.
  *
  *   bench-cpu-yonin [GAMES [speed|simple|ladder [LEVEL]]]
- *	(default 8 games per match, every part; LEVEL: that rung only)
+ *   bench-cpu-yonin GAMES timed [LEVEL]
+ *   bench-cpu-yonin GAMES pair A B
+ *	(default 8 games per match, every part; LEVEL: that rung only;
+ *	timed: the ladder with the levels' default time per move, on a
+ *	machine whose load then shows in the figures;
+ *	pair: two seats of A against two of B, each a level, 0 random or
+ *	-1 greedy)
  *
  * Matches use node limits per move, not the clock, so that the figures do
- * not depend on the machine's load; each level's limit is about three
- * times the one below's, as the levels' shares of the time are.
+ * not depend on the machine's load; each level's limit is 50 nodes per
+ * mille of its share of the turn's time (cpu-yonin.c's level table: 10,
+ * 25, 70, 250, 1000), so the levels stand to one another as they do on
+ * the clock.
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,7 +33,7 @@
 #include "tests/unit/cpu-yonin-match.h"
 
 static const uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
-	0, 500, 1500, 4500, 13500, 40500,
+	0, 500, 1250, 3500, 12500, 50000,
 };
 
 static void
@@ -70,6 +81,39 @@ bench_share(int part, int played, double *p, double *margin)
 	*margin = played > 0 ? 1.96 * sqrt(*p * (1 - *p) / played) : 0;
 }
 
+/* How a set of games ended: by reason, and how long they were. */
+struct bench_ends {
+	int elims, repetition, movelimit, other;
+	int shortest, longest;
+};
+
+static void
+bench_ends_add(struct bench_ends *e, const struct match *m)
+{
+	const char *r = m->end.reason;
+
+	if (strstr(r, "elimination") != NULL)
+		e->elims++;
+	else if (strstr(r, "repetition") != NULL)
+		e->repetition++;
+	else if (strstr(r, "limit") != NULL)
+		e->movelimit++;
+	else
+		e->other++;
+	if (e->shortest == 0 || m->plies < e->shortest)
+		e->shortest = m->plies;
+	if (m->plies > e->longest)
+		e->longest = m->plies;
+}
+
+static void
+bench_ends_print(const struct bench_ends *e)
+{
+	printf("  ends: %d by eliminations, %d repetition, %d move limit, "
+	    "%d other; %d..%d plies\n", e->elims, e->repetition,
+	    e->movelimit, e->other, e->shortest, e->longest);
+}
+
 /*
  * One seat of `level` against three simple players (MATCH_RANDOM or
  * MATCH_GREEDY), the CPU's seat rotating: the share of games it ranks
@@ -80,6 +124,7 @@ bench_simple(const char *name, int level, int other, int games,
     struct cpu_tt *tt)
 {
 	struct match m;
+	struct bench_ends ends = { 0 };
 	int first = 0, played = 0, ranks = 0, plies = 0;
 	double p, margin;
 
@@ -100,6 +145,7 @@ bench_simple(const char *name, int level, int other, int games,
 		}
 		played++;
 		plies += m.plies;
+		bench_ends_add(&ends, &m);
 		first += m.end.rank[seat] == 1;
 		ranks += m.end.rank[seat];
 	}
@@ -110,34 +156,49 @@ bench_simple(const char *name, int level, int other, int games,
 	    "mean rank %.2f, %.0f plies/game\n", level, name, first, played,
 	    100 * p, 100 * margin, (double)ranks / played,
 	    (double)plies / played);
+	bench_ends_print(&ends);
 	fflush(stdout);
 }
 
+/* A seat's player by name: a level, or a simple player. */
+static const char *
+bench_name(int who, char buf[8])
+{
+	if (who == MATCH_RANDOM)
+		return "random";
+	if (who == MATCH_GREEDY)
+		return "greedy";
+	snprintf(buf, 8, "L%d", who);
+	return buf;
+}
+
 /*
- * Level against the level below, fairly for four players: two seats of
- * each, sitting alternately (level at S and N, the other at W and E, then
- * the other way round, from the same seed), each game scored by
- * match_pairwise (the four pairs of a level-N and a level-(N-1) player:
- * 1 to whichever ranked better, 1/2 a tie).  The margin is 1.96 standard
- * errors of the per-game score.
+ * Player `a` against player `b`, fairly for four players: two seats of
+ * each, sitting alternately (a at S and N, b at W and E, then the other
+ * way round, from the same seed), each game scored by match_pairwise (the
+ * four pairs of an a and a b player: 1 to whichever ranked better, 1/2 a
+ * tie).  The margin is 1.96 standard errors of the per-game score.
  */
 static void
-bench_ladder(int level, int games, struct cpu_tt *tt)
+bench_pairing(int a, int b, int games, int timed, struct cpu_tt *tt)
 {
 	struct match m;
+	struct bench_ends ends = { 0 };
 	double sum = 0, sumsq = 0, mean, margin = 0;
 	int played = 0, plies = 0;
+	char na[8], nb[8];
 
 	memset(&m, 0, sizeof m);
 	m.tt = tt;
 	m.movelimit = 300;
+	m.timed = timed;
 	for (int i = 0; i < games; i++) {
 		unsigned mask = i % 2 == 0 ? 0x5 : 0xa;
 		double v;
 
 		for (int s = 0; s < YONIN_SEATS; s++) {
-			m.who[s] = mask >> s & 1 ? level : level - 1;
-			m.nodes[s] = bench_nodes[m.who[s]];
+			m.who[s] = mask >> s & 1 ? a : b;
+			m.nodes[s] = m.who[s] > 0 ? bench_nodes[m.who[s]] : 0;
 		}
 		m.seed = 2000u + (unsigned)(i / 2) * 7919u;
 		if (match_play(&m) != 0) {
@@ -146,6 +207,7 @@ bench_ladder(int level, int games, struct cpu_tt *tt)
 		}
 		played++;
 		plies += m.plies;
+		bench_ends_add(&ends, &m);
 		v = match_pairwise(&m.end, mask);
 		sum += v;
 		sumsq += v * v;
@@ -158,10 +220,12 @@ bench_ladder(int level, int games, struct cpu_tt *tt)
 
 		margin = var > 0 ? 1.96 * sqrt(var / played) : 0;
 	}
-	printf("ladder L%d-L%d (2 seats each, alternating, pairs by rank): "
+	printf("%s-%s (2 seats each, alternating, pairs by rank%s): "
 	    "%.1f%% +- %.1f%% (95%%) over %d games, %.0f plies/game\n",
-	    level, level - 1, 100 * mean, 100 * margin, played,
+	    bench_name(a, na), bench_name(b, nb), timed ?
+	    ", default time limits" : "", 100 * mean, 100 * margin, played,
 	    (double)plies / played);
+	bench_ends_print(&ends);
 	fflush(stdout);
 }
 
@@ -177,7 +241,10 @@ main(int argc, char **argv)
 		return 1;
 	if (what == NULL || strcmp(what, "speed") == 0)
 		bench_speed();
-	if (what == NULL || strcmp(what, "speed") != 0) {
+	if (what != NULL && strcmp(what, "timed") == 0)
+		printf("matches (%d games each, the levels' default time per "
+		    "move; figures depend on the machine's load)\n", games);
+	else if (what == NULL || strcmp(what, "speed") != 0) {
 		printf("matches (%d games each, node limits per move:", games);
 		for (int l = CPU_LEVEL_MIN; l <= CPU_LEVEL_MAX; l++)
 			printf(" L%d %llu", l,
@@ -194,8 +261,17 @@ main(int argc, char **argv)
 	if (what == NULL || strcmp(what, "ladder") == 0) {
 		for (int level = 2; level <= CPU_LEVEL_MAX; level++)
 			if (only == 0 || only == level)
-				bench_ladder(level, games, tt);
+				bench_pairing(level, level - 1, games, 0, tt);
+		if (only == 0)
+			bench_pairing(CPU_LEVEL_MAX, CPU_LEVEL_MIN, games, 0,
+			    tt);
 	}
+	if (what != NULL && strcmp(what, "timed") == 0)
+		for (int level = 2; level <= CPU_LEVEL_MAX; level++)
+			if (only == 0 || only == level)
+				bench_pairing(level, level - 1, games, 1, tt);
+	if (what != NULL && strcmp(what, "pair") == 0 && argc > 4)
+		bench_pairing(atoi(argv[3]), atoi(argv[4]), games, 0, tt);
 	cpu_tt_free(tt);
 	return 0;
 }

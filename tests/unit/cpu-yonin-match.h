@@ -20,6 +20,7 @@
 struct match {
 	int who[YONIN_SEATS];
 	uint64_t nodes[YONIN_SEATS];	/* the CPU seats' node limits */
+	int timed;			/* the levels' own time limits instead */
 	int movelimit;
 	int pairs;
 	unsigned seed;
@@ -138,8 +139,10 @@ match_play(struct match *m)
 			struct cpu_result r;
 
 			cpu_limits_default(&lim, who);
-			lim.time_ms = 0;
-			lim.nodes = m->nodes[st.to_move];
+			if (!m->timed) {
+				lim.time_ms = 0;
+				lim.nodes = m->nodes[st.to_move];
+			}
 			lim.seed = match_rand(&m->seed);
 			lim.tt = m->tt;
 			if (cpu_think(g, &lim, NULL, &r, err,

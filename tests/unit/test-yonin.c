@@ -720,6 +720,88 @@ START_TEST(test_only_pinned_moves)
 }
 END_TEST
 
+/* ---- the searches' pass ---- */
+
+/* A pass hands the turn on as a move would (check priority included),
+ * changes nothing else, is undone, counts for neither the move limit nor
+ * repetition, and is refused in check or when the game is over. */
+START_TEST(test_pass)
+{
+	char *limit[] = { "movelimit=2" };
+	char *check_n[] = { "5i:S:K", "9e:W:K", "5a:N:K", "1e:E:K",
+		"4a:E:R", "tomove:S" };
+	char *check_s[] = { "5i:S:K", "9e:W:K", "5a:N:K", "1e:E:K",
+		"5g:N:R", "tomove:S" };
+	char err[GAME_ERR_LEN];
+	struct game *g = new_game(1, limit);
+	struct game_status st;
+	struct move m[MOVES_MAX];
+	char *before = position(g), *after;
+	uint64_t hash = yonin_hash(g);
+	int side;
+
+	ck_assert_int_eq(yonin_pass(g), 0);
+	g->variant->status(g, &st);
+	ck_assert_int_eq(st.phase, GAME_PLAYING);
+	ck_assert_int_eq(st.to_move, YONIN_W);
+	ck_assert_uint_ne(yonin_hash(g), hash);
+	ck_assert_int_eq(g->variant->ply(g), 1);
+	g->variant->history(g, 0, m, &side);
+	ck_assert_int_eq(side, YONIN_S);
+	ck_assert_int_eq(m[0].from, -1);
+	ck_assert_int_eq(m[0].to, -1);
+	after = position(g);
+	/* the same pieces and hands, only the player to move differs */
+	ck_assert_ptr_nonnull(strstr(before, "tomove:S"));
+	ck_assert_ptr_nonnull(strstr(after, "tomove:W"));
+	ck_assert_int_eq(strcmp(before, after) != 0, 1);
+	ck_assert_int_eq(strncmp(before, after, (size_t)(strstr(before,
+	    "tomove:") - before)), 0);
+	free(after);
+	/* the move limit counts W's move and N's, not the pass */
+	ck_assert_int_gt(g->variant->legal(g, m, MOVES_MAX), 0);
+	g->variant->apply(g, &m[0]);
+	g->variant->status(g, &st);
+	ck_assert_int_eq(st.phase, GAME_PLAYING);
+	ck_assert_int_eq(st.to_move, YONIN_N);
+	ck_assert_int_gt(g->variant->legal(g, m, MOVES_MAX), 0);
+	g->variant->apply(g, &m[0]);
+	g->variant->status(g, &st);
+	ck_assert_int_eq(st.phase, GAME_OVER);
+	ck_assert_int_eq(yonin_pass(g), -1);
+	ck_assert_int_eq(g->variant->ply(g), 3);
+	/* undone: the position and its key as before */
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_eq(g->variant->undo(g), 0);
+	ck_assert_uint_eq(yonin_hash(g), hash);
+	after = position(g);
+	ck_assert_str_eq(after, before);
+	free(after);
+	free(before);
+	game_free(g);
+
+	/* check priority: after S's pass the checked N moves, not W */
+	g = new_game(0, NULL);
+	ck_assert_msg(game_setup(g, 6, check_n, err, sizeof err) == 0,
+	    "set-up: %s", err);
+	ck_assert_int_eq(yonin_pass(g), 0);
+	g->variant->status(g, &st);
+	ck_assert_int_eq(st.to_move, YONIN_N);
+	game_free(g);
+
+	/* in check: refused, nothing changed */
+	g = new_game(0, NULL);
+	ck_assert_msg(game_setup(g, 6, check_s, err, sizeof err) == 0,
+	    "set-up: %s", err);
+	hash = yonin_hash(g);
+	ck_assert_uint_eq(yonin_checks(g) & 1, 1);
+	ck_assert_int_eq(yonin_pass(g), -1);
+	ck_assert_uint_eq(yonin_hash(g), hash);
+	ck_assert_int_eq(g->variant->ply(g), 0);
+	game_free(g);
+}
+END_TEST
+
 /* ---- the read-only view ---- */
 
 START_TEST(test_view)
@@ -804,6 +886,7 @@ yonin_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_start);
 	tcase_add_test(tc, test_view);
+	tcase_add_test(tc, test_pass);
 	tcase_add_test(tc, test_only_pinned_moves);
 	tcase_add_loop_test(tc, test_playouts, 0, 4);
 	tcase_add_test(tc, test_rotation);
