@@ -16,8 +16,7 @@
 
 /* What each level may spend. */
 struct cpu_c6_level {
-	uint64_t nodes;  /* its own cap */
-	int time;        /* share of the turn's time, per mille */
+	uint64_t nodes;  /* its own cap; the time given is only a cap */
 	int depth;       /* turns of alpha-beta, at most */
 	int cells;       /* positional cells a node pairs up */
 	int width;       /* pairs searched per node (twice that at the root) */
@@ -44,12 +43,12 @@ struct cpu_c6_level {
  * block two threats cost it more depth than it found (43%).
  */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 30, 1, 8, 6, 0, 300, 0, 0 },
-	{ 1500, 30, 2, 10, 8, 1, 80, 0, 0 },
-	{ 5000, 50, 3, 10, 8, 1, 40, 0, 0 },
-	{ 20000, 150, 8, 14, 10, 3, 0, 8, 2 },
-	{ 1000000, 1000, 20, 14, 10, 6, 0, 20, 4 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 300, 1, 8, 6, 0, 300, 0, 0 },
+	{ 1500, 2, 10, 8, 1, 80, 0, 0 },
+	{ 5000, 3, 10, 8, 1, 40, 0, 0 },
+	{ 400, 8, 14, 10, 3, 0, 8, 2 },
+	{ 1000000, 20, 14, 10, 6, 0, 20, 6 },
 };
 
 /* Mate scores are stored as distances from the node, not the root. */
@@ -426,7 +425,6 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	lv = &cpu_c6_levels[level];
 	if (s->node_cap == 0 || s->node_cap > lv->nodes)
 		s->node_cap = lv->nodes;
-	cpu_search_share(s, lv->time);
 	b->s = s;
 	b->cells = lv->cells;
 	b->width = lv->width;
@@ -481,7 +479,7 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	/* Read once: the share begun must be the share ended. */
 	guarded = lv->guard > 0;
 	if (guarded)
-		cpu_c6_share_begin(b, &sh, 750);
+		cpu_c6_share_begin(b, &sh, 900);
 	best = cpu_c6_root_search(b, c, lv, list, n, res);
 	if (guarded) {
 		cpu_c6_share_end(b, &sh);
