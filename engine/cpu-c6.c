@@ -27,26 +27,37 @@ struct cpu_c6_level {
 };
 
 /*
- * A node costs some 45 us: level 4 answers within a second, level 5
- * takes the time it is given (2 s by default) within a generous cap.
- * Where the clock binds before the caps (a short time per move), each
- * level below 5 takes a share of it: level 4 about a seventh, level 3 a
- * twentieth, so that the level above reads deeper in its own time.
- * Level 3 stops at three turns on narrower turns (10 cells, 8 pairs) and
- * reads threat wins of one turn only; below it, the noise grows.  (With
- * level 4 on a quarter and level 3 on a seventh, level 4 scored 59-71%
- * against level 3 and level 5 59-61% against level 4.)  Level 5 reads
- * threat wins six turns deep and checks its choice against the other
- * side's four turns deep (four and three scored 59% against level 4 where
- * six and four scored 63%: no worse within the noise, and the deeper
- * reading is the one a player fears).  Extending the turns that must
- * block two threats cost it more depth than it found (43%).
+ * Levels 1 to 4 are parted by what they search, not by the clock, so
+ * that a level plays the same at 200 ms a move as at 2 s and on a busy
+ * machine as on an idle one; the time given is only a cap.  A node costs
+ * some 45 us (it ranks every pair it considers).  Levels 1 to 3 stop at
+ * their depth (one, two, three turns: some 12, 40 and 160 nodes), the
+ * caps above that only a ceiling; level 4 stops at 400 nodes, some 20 ms
+ * on an idle core.  (Level 4 on 250 or 300 nodes scored only 67-71%
+ * against level 3; level 5 scored 71-76% against it at 300 to 600 nodes
+ * alike, at 200 ms a move on a loaded machine, so its cap sits where the
+ * rung below holds.)  Level 3 reads threat wins of one turn on narrower
+ * turns (10 cells, 8 pairs); below it the noise grows, and level 1's is
+ * wide (500) so that a beginner wins some games: with 300 level 2 scored
+ * about 78% against it.
+ *
+ * Level 5 takes the time it is given (2 s by default) within a generous
+ * cap, keeps 90% of it for the alpha-beta (the check of its choice is
+ * one threat search, seldom more), reads threat wins six turns deep and
+ * checks its choice against the other side's six turns deep too (the
+ * threat search keeps its positions in the table, which makes the deeper
+ * steps cheap).  In its lost games it drifted for several turns into a
+ * position whose threat sequence was deeper than its horizon; wider
+ * turns (16 cells, 12 pairs: 62%) or narrower (12 and 8: 68%) and threat
+ * searches of eight turns (72%) did not beat the 14-cell, 10-pair search
+ * (71-76%) within the noise.  Extending the turns that must block two
+ * threats cost it more depth than it found (43%).
  */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 1, 8, 6, 0, 300, 0, 0 },
-	{ 1500, 2, 10, 8, 1, 80, 0, 0 },
-	{ 5000, 3, 10, 8, 1, 40, 0, 0 },
+	{ 100, 1, 8, 6, 0, 500, 0, 0 },
+	{ 200, 2, 10, 8, 1, 120, 0, 0 },
+	{ 400, 3, 10, 8, 1, 60, 0, 0 },
 	{ 400, 8, 14, 10, 3, 0, 8, 2 },
 	{ 1000000, 20, 14, 10, 6, 0, 20, 6 },
 };
