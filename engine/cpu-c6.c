@@ -268,6 +268,14 @@ cpu_c6_root_cmp(const void *x, const void *y)
 	return p->order - q->order;
 }
 
+/* Does one stone of the pair alone block every threat of c's opponent? */
+static int
+cpu_c6_pair_blocks(const struct cpu_c6 *b, int c, uint32_t pair)
+{
+	return cpu_c6_hits_all(b, 1 - c, CPU_C6_PA(pair), -1) ||
+	    cpu_c6_hits_all(b, 1 - c, CPU_C6_PB(pair), -1);
+}
+
 /* The candidates for c with `left` stones to place now, best first. */
 static int
 cpu_c6_root_gen(struct cpu_c6 *b, int c, int left, struct cpu_c6_root *out,
@@ -279,10 +287,26 @@ cpu_c6_root_gen(struct cpu_c6 *b, int c, int left, struct cpu_c6_root *out,
 		struct cpu_c6_pair list[CPU_C6_NODE_PAIRS];
 		int np = cpu_c6_gen(b, c, list, CPU_C6_NODE_PAIRS,
 		    2 * b->width);
+		int single = 0;
 
-		for (int i = 0; i < np && n < max; i++, n++) {
+		/*
+		 * Where one stone blocks every threat, the first of the pair
+		 * must, at every level: a noisy level would otherwise take
+		 * two stones that block only together, and a turn cut after
+		 * its first stone would leave the six open.  So only pairs
+		 * holding such a stone, when the list has one (cpu_c6_answer
+		 * puts it first).
+		 */
+		if (cpu_c6_threats(b, 1 - c) == 1) {
+			for (int i = 0; i < np && !single; i++)
+				single = cpu_c6_pair_blocks(b, c, list[i].pair);
+		}
+		for (int i = 0; i < np && n < max; i++) {
+			if (single && !cpu_c6_pair_blocks(b, c, list[i].pair))
+				continue;
 			out[n].a = CPU_C6_PA(list[i].pair);
 			out[n].b = CPU_C6_PB(list[i].pair);
+			n++;
 		}
 	} else {
 		int cells[64], nc;
