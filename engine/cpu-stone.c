@@ -41,10 +41,18 @@ struct cpu_stone_level {
  * (Parted by shares of the time, as they were, the rungs narrowed under
  * load: 73-75% for level 4 over level 3 in gomoku and renju.)  The caps
  * are about what each level searched in its old share at 200 ms a move on
- * a loaded machine, with level 3's brought down (1,500 nodes, from some
- * 2,400) to widen the rung above it.  Below level 4 the VCT is short or
- * none and there is more noise the lower the level, so that a level
- * misses some of the quiet moves and threat lines the one above finds.
+ * a loaded machine, then moved apart where a rung was narrow: level 3 on
+ * 1,500 nodes scored only 74-78% against level 2 (on 2,500: 82-90%), and
+ * level 2 only 68-74% against a level 1 with noise 700 (1,400: 79-84%);
+ * level 4 on 8,000 or 10,000 nodes scored 74-86% against level 3.  Level
+ * 5 uses its time, so its rung follows the load: at 200 ms a move it
+ * scored 86% against a level 4 of 8,000 nodes on a lightly loaded machine
+ * and 71-77% against one of 10,000 with the load at 4-7 on two cores
+ * (at 200 ms it searched some 24,000 nodes a move with the load near 3,
+ * fewer under more); at the hall's 2 s it searches tens of times level
+ * 4's cap.  Below level 4 the VCT is short or none and there is more
+ * noise the lower the level, so that a level misses some of the quiet
+ * moves and threat lines the one above finds.
  * (Level 3 with a VCT of two scored only 58% against level 4 in renju;
  * without a VCT it scored only 60% in gomoku against a level 2 of three
  * plies.)  Level 2 reads two plies on narrow nodes with much noise, level
