@@ -34,12 +34,12 @@ struct cpu_c6_level {
  * their depth (one, two, three turns: some 12, 40 and 160 nodes), the
  * caps above that only a ceiling; level 4 stops at 400 nodes, some 20 ms
  * on an idle core.  (Level 4 on 250 or 300 nodes scored only 67-71%
- * against level 3; level 5 scored 71-76% against it at 300 to 600 nodes
- * alike, at 200 ms a move on a loaded machine, so its cap sits where the
- * rung below holds.)  Level 3 reads threat wins of one turn on narrower
- * turns (10 cells, 8 pairs); below it the noise grows, and level 1's is
- * wide (500) so that a beginner wins some games: with 300 level 2 scored
- * about 78% against it.
+ * against level 3; level 5 scored 64-76% against it at 300 to 600 nodes
+ * alike, at 200 ms a move with the load at 4-8 on two cores, so its cap
+ * sits where the rung below holds.)  Level 3 reads threat wins of one
+ * turn on narrower turns (10 cells, 8 pairs); below it the noise grows,
+ * and level 1's is wide (500) so that a beginner wins some games: with
+ * 300 level 2 scored about 78% against it, with 500 86-90%.
  *
  * Level 5 takes the time it is given (2 s by default) within a generous
  * cap, keeps 90% of it for the alpha-beta (the check of its choice is
