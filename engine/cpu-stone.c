@@ -30,7 +30,7 @@ struct cpu_stone_level {
 	                   its choice against the other's VCT (2) */
 	int lmr;        /* late quiet moves reduced (cpu-stone-search.c) */
 	int iterate;    /* per mille of its time after which it begins no
-	                   deeper iteration */
+	                   deeper iteration (without a node cap only) */
 };
 
 /*
@@ -72,10 +72,10 @@ struct cpu_stone_level {
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 1, 6, 1400, 0, 0, 0, 0, 0, 550 },
-	{ 600, 2, 8, 300, 4, 0, 1, 0, 0, 550 },
-	{ 2500, 6, 12, 10, 10, 1, 1, 1, 0, 550 },
-	{ 10000, 10, 16, 0, 20, 3, 1, 2, 0, 550 },
+	{ 300, 1, 6, 1400, 0, 0, 0, 0, 0, 0 },
+	{ 600, 2, 8, 300, 4, 0, 1, 0, 0, 0 },
+	{ 2500, 6, 12, 10, 10, 1, 1, 1, 0, 0 },
+	{ 10000, 10, 16, 0, 20, 3, 1, 2, 0, 0 },
 	{ 0, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
 };
 
@@ -358,8 +358,11 @@ cpu_stone_deepen(struct cpu_stone_ab *ab, const struct cpu_stone_level *lv,
 		if (CPU_STONE_WON(best) || (CPU_STONE_LOST(best) && n == 1))
 			break;
 		/* An iteration begun late rarely ends, but the moves it
-		 * does search in full against the first still count. */
-		if (s->deadline_us != 0 &&
+		 * does search in full against the first still count.  Only
+		 * a level without a node cap of its own goes by the clock
+		 * here: the others search to their cap, which a busy
+		 * machine must not cut short. */
+		if (lv->nodes == 0 && s->deadline_us != 0 &&
 		    cpu_search_used(s) > lv->iterate)
 			break;
 		if (cpu_search_done(s))
