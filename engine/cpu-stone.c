@@ -47,13 +47,13 @@ struct cpu_stone_level {
  * level 4 on 8,000 or 10,000 nodes scored 74-86% against level 3.  Level
  * 5 uses its time, so its rung follows the load: at 200 ms a move it
  * scored 86% against a level 4 of 8,000 nodes on a lightly loaded machine
- * and 71-77% against one of 10,000 with the load at 4-7 on two cores
+ * and 70-88% against one of 10,000 with the load at 4-7 on two cores
  * (at 200 ms it searched some 24,000 nodes a move with the load near 3,
  * fewer under more); at the hall's 2 s it searches tens of times level
- * 4's cap.  Below level 4 the VCT is short or none and there is more
- * noise the lower the level, so that a level misses some of the quiet
- * moves and threat lines the one above finds.
- * (Level 3 with a VCT of two scored only 58% against level 4 in renju;
+ * 4's cap (at 1 s a move it scored 97.5% +- 4.9% in renju).  Below
+ * level 4 the VCT is short or none and there is more noise the lower the
+ * level, so that a level misses some of the quiet moves and threat lines
+ * the one above finds.  (Level 3 with a VCT of two scored only 58% against level 4 in renju;
  * without a VCT it scored only 60% in gomoku against a level 2 of three
  * plies.)  Level 2 reads two plies on narrow nodes with much noise, level
  * 1 one ply on six moves with more: with level 2 on one ply, level 1 held
