@@ -51,9 +51,9 @@ struct cpu_c6_level {
  * turns (16 cells, 12 pairs: 62%) or narrower (12 and 8: 68%) and threat
  * searches of eight turns (72%) did not beat the 14-cell, 10-pair search
  * (71-76%) within the noise; at 1 s a move it scored 87.5% +- 10.4%
- * against level 4, so the rung at 200 ms is short of time, not of
- * search.  Extending the turns that must block two
- * threats cost it more depth than it found (43%).
+ * against level 4 (40 games), so at 200 ms its rung is short of time
+ * more than of search.  Extending the turns that must block two threats
+ * cost it more depth than it found (43%).
  */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0 },
