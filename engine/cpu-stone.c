@@ -55,10 +55,10 @@ struct cpu_stone_level {
  * level, so that a level misses some of the quiet moves and threat lines
  * the one above finds.  (Level 3 with a VCT of two scored only 58%
  * against level 4 in renju; without a VCT it scored only 60% in gomoku
- * against a level 2 of three plies.)  Level 2 reads two plies on narrow nodes with much noise, level
- * 1 one ply on six moves with more: with level 2 on one ply, level 1 held
- * it to 61-67%; with level 2 on two plies and less noise (150), level 3
- * scored only 62-70% against it.
+ * against a level 2 of three plies.)  Level 2 reads two plies on narrow
+ * nodes with much noise, level 1 one ply on six moves with more: with
+ * level 2 on one ply, level 1 held it to 61-67%; with level 2 on two
+ * plies and less noise (150), level 3 scored only 62-70% against it.
  *
  * Level 5 is the search at its strongest: every threat search at its
  * longest (VCTs of seven threats), late quiet moves reduced (LMR, in
