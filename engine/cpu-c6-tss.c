@@ -5,10 +5,22 @@
  * the defender tries every pair that blocks all threats.  A defence that
  * makes a threat of the defender's own ends the line as a failure, which
  * keeps every win it reports a real one.
+ *
+ * The attacker's positions go in the table (under keys of their own, apart
+ * from the alpha-beta's): the same position comes again by another order
+ * of the same pairs, and each deeper step of the root's deepening repeats
+ * the last.  A win found within d turns holds with more; none found within
+ * d holds with fewer.
  */
 #include "engine/cpu-c6.h"
 
 #define CPU_C6_TSS_PAIRS 256
+
+static uint64_t
+cpu_c6_tss_key(const struct cpu_c6 *b, int c)
+{
+	return b->key ^ (c ? 0x7A3D1E5B9C2F4861ULL : 0x1F6B8D2E4A7C9035ULL);
+}
 
 static int cpu_c6_tss_attack(struct cpu_c6 *, int, int, uint32_t *);
 
@@ -43,6 +55,8 @@ static int
 cpu_c6_tss_attack(struct cpu_c6 *b, int c, int depth, uint32_t *pair)
 {
 	struct cpu_c6_pair	 list[CPU_C6_TSS_PAIRS];
+	struct cpu_tt_entry	*e;
+	uint64_t		 key;
 	int			 n, r;
 
 	if (cpu_c6_tick(b))
@@ -56,6 +70,15 @@ cpu_c6_tss_attack(struct cpu_c6 *b, int c, int depth, uint32_t *pair)
 	}
 	if (depth <= 0 || cpu_c6_threats(b, 1 - c) >= 3)
 		return 0;
+	key = cpu_c6_tss_key(b, c);
+	if ((e = cpu_tt_probe(b->s->tt, key)) != NULL) {
+		if (e->score == 1 && e->depth <= depth) {
+			*pair = e->move;
+			return 1;
+		}
+		if (e->score == 0 && e->depth >= depth)
+			return 0;
+	}
 	n = cpu_c6_gen_threat(b, c, list, CPU_C6_TSS_PAIRS, 2);
 	for (int i = 0; i < n; i++) {
 		int pa = CPU_C6_PA(list[i].pair), pb = CPU_C6_PB(list[i].pair);
@@ -69,11 +92,16 @@ cpu_c6_tss_attack(struct cpu_c6 *b, int c, int depth, uint32_t *pair)
 		r = cpu_c6_tss_defend(b, c, depth);
 		cpu_c6_take(b, pb);
 		cpu_c6_take(b, pa);
-		if (r != 0) {
-			*pair = list[i].pair;
+		if (r < 0)
 			return r;
+		if (r > 0) {
+			*pair = list[i].pair;
+			cpu_tt_store(b->s->tt, key, *pair, 1, depth,
+			    CPU_TT_EXACT);
+			return 1;
 		}
 	}
+	cpu_tt_store(b->s->tt, key, 0, 0, depth, CPU_TT_EXACT);
 	return 0;
 }
 

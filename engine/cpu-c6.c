@@ -16,8 +16,7 @@
 
 /* What each level may spend. */
 struct cpu_c6_level {
-	uint64_t nodes;  /* its own cap */
-	int time;        /* share of the turn's time, per mille */
+	uint64_t nodes;  /* its own cap; the time given is only a cap */
 	int depth;       /* turns of alpha-beta, at most */
 	int cells;       /* positional cells a node pairs up */
 	int width;       /* pairs searched per node (twice that at the root) */
@@ -28,28 +27,41 @@ struct cpu_c6_level {
 };
 
 /*
- * A node costs some 45 us: level 4 answers within a second, level 5
- * takes the time it is given (2 s by default) within a generous cap.
- * Where the clock binds before the caps (a short time per move), each
- * level below 5 takes a share of it: level 4 about a seventh, level 3 a
- * twentieth, so that the level above reads deeper in its own time.
- * Level 3 stops at three turns on narrower turns (10 cells, 8 pairs) and
- * reads threat wins of one turn only; below it, the noise grows.  (With
- * level 4 on a quarter and level 3 on a seventh, level 4 scored 59-71%
- * against level 3 and level 5 59-61% against level 4.)  Level 5 reads
- * threat wins six turns deep and checks its choice against the other
- * side's four turns deep (four and three scored 59% against level 4 where
- * six and four scored 63%: no worse within the noise, and the deeper
- * reading is the one a player fears).  Extending the turns that must
- * block two threats cost it more depth than it found (43%).
+ * Levels 1 to 4 are parted by what they search, not by the clock, so
+ * that a level plays the same at 200 ms a move as at 2 s and on a busy
+ * machine as on an idle one; the time given is only a cap.  A node costs
+ * some 45 us (it ranks every pair it considers).  Levels 1 to 3 stop at
+ * their depth (one, two, three turns: some 12, 40 and 160 nodes), the
+ * caps above that only a ceiling; level 4 stops at 400 nodes, some 20 ms
+ * on an idle core.  (Level 4 on 250 or 300 nodes scored only 67-71%
+ * against level 3; level 5 scored 64-76% against it at 300 to 600 nodes
+ * alike, at 200 ms a move with the load at 4-8 on two cores, so its cap
+ * sits where the rung below holds.)  Level 3 reads threat wins of one
+ * turn on narrower turns (10 cells, 8 pairs); below it the noise grows,
+ * and level 1's is wide (500) so that a beginner wins some games: with
+ * 300 level 2 scored about 78% against it, with 500 86-90%.
+ *
+ * Level 5 takes the time it is given (2 s by default) within a generous
+ * cap, keeps 90% of it for the alpha-beta (the check of its choice is
+ * one threat search, seldom more), reads threat wins six turns deep and
+ * checks its choice against the other side's six turns deep too (the
+ * threat search keeps its positions in the table, which makes the deeper
+ * steps cheap).  In its lost games it drifted for several turns into a
+ * position whose threat sequence was deeper than its horizon; wider
+ * turns (16 cells, 12 pairs: 62%) or narrower (12 and 8: 68%) and threat
+ * searches of eight turns (72%) did not beat the 14-cell, 10-pair search
+ * (71-76%) within the noise; at 1 s a move it scored 87.5% +- 10.4%
+ * against level 4 (40 games), so at 200 ms its rung is short of time
+ * more than of search.  Extending the turns that must block two threats
+ * cost it more depth than it found (43%).
  */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 30, 1, 8, 6, 0, 300, 0, 0 },
-	{ 1500, 30, 2, 10, 8, 1, 80, 0, 0 },
-	{ 5000, 50, 3, 10, 8, 1, 40, 0, 0 },
-	{ 20000, 150, 8, 14, 10, 3, 0, 8, 2 },
-	{ 1000000, 1000, 20, 14, 10, 6, 0, 20, 4 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 100, 1, 8, 6, 0, 500, 0, 0 },
+	{ 200, 2, 10, 8, 1, 120, 0, 0 },
+	{ 400, 3, 10, 8, 1, 60, 0, 0 },
+	{ 400, 8, 14, 10, 3, 0, 8, 2 },
+	{ 1000000, 20, 14, 10, 6, 0, 20, 6 },
 };
 
 /* Mate scores are stored as distances from the node, not the root. */
@@ -258,6 +270,14 @@ cpu_c6_root_cmp(const void *x, const void *y)
 	return p->order - q->order;
 }
 
+/* Does one stone of the pair alone block every threat of c's opponent? */
+static int
+cpu_c6_pair_blocks(const struct cpu_c6 *b, int c, uint32_t pair)
+{
+	return cpu_c6_hits_all(b, 1 - c, CPU_C6_PA(pair), -1) ||
+	    cpu_c6_hits_all(b, 1 - c, CPU_C6_PB(pair), -1);
+}
+
 /* The candidates for c with `left` stones to place now, best first. */
 static int
 cpu_c6_root_gen(struct cpu_c6 *b, int c, int left, struct cpu_c6_root *out,
@@ -269,10 +289,26 @@ cpu_c6_root_gen(struct cpu_c6 *b, int c, int left, struct cpu_c6_root *out,
 		struct cpu_c6_pair list[CPU_C6_NODE_PAIRS];
 		int np = cpu_c6_gen(b, c, list, CPU_C6_NODE_PAIRS,
 		    2 * b->width);
+		int single = 0;
 
-		for (int i = 0; i < np && n < max; i++, n++) {
+		/*
+		 * Where one stone blocks every threat, the first of the pair
+		 * must, at every level: a noisy level would otherwise take
+		 * two stones that block only together, and a turn cut after
+		 * its first stone would leave the six open.  So only pairs
+		 * holding such a stone, when the list has one (cpu_c6_answer
+		 * puts it first).
+		 */
+		if (cpu_c6_threats(b, 1 - c) == 1) {
+			for (int i = 0; i < np && !single; i++)
+				single = cpu_c6_pair_blocks(b, c, list[i].pair);
+		}
+		for (int i = 0; i < np && n < max; i++) {
+			if (single && !cpu_c6_pair_blocks(b, c, list[i].pair))
+				continue;
 			out[n].a = CPU_C6_PA(list[i].pair);
 			out[n].b = CPU_C6_PB(list[i].pair);
+			n++;
 		}
 	} else {
 		int cells[64], nc;
@@ -426,7 +462,6 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	lv = &cpu_c6_levels[level];
 	if (s->node_cap == 0 || s->node_cap > lv->nodes)
 		s->node_cap = lv->nodes;
-	cpu_search_share(s, lv->time);
 	b->s = s;
 	b->cells = lv->cells;
 	b->width = lv->width;
@@ -481,7 +516,7 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	/* Read once: the share begun must be the share ended. */
 	guarded = lv->guard > 0;
 	if (guarded)
-		cpu_c6_share_begin(b, &sh, 750);
+		cpu_c6_share_begin(b, &sh, 900);
 	best = cpu_c6_root_search(b, c, lv, list, n, res);
 	if (guarded) {
 		cpu_c6_share_end(b, &sh);

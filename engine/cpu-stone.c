@@ -6,8 +6,8 @@
  * side's VCF, and what survives goes to iterative-deepening PVS
  * (cpu-stone-search.c).  Swap openings are cpu-stone-open.c.
  *
- * The levels differ in their node cap, share of the time, depth, width,
- * noise and in which of the threat searches they run; every level plays
+ * The levels differ in their node cap, depth, width, noise and in which
+ * of the threat searches they run; every level plays
  * its own five and, from level 1 up, stops the other side's five.
  */
 #include <stdio.h>
@@ -19,8 +19,7 @@
 #define CPU_STONE_INF 30000
 
 struct cpu_stone_level {
-	uint64_t nodes; /* its own cap; 0 none */
-	int time;       /* share of the turn's time, per mille */
+	uint64_t nodes; /* its own cap (0 none); the time given is a cap too */
 	int depth;      /* plies of PVS, at most */
 	int width;      /* moves per node */
 	int noise;      /* random spread on the root's values */
@@ -31,23 +30,35 @@ struct cpu_stone_level {
 	                   its choice against the other's VCT (2) */
 	int lmr;        /* late quiet moves reduced (cpu-stone-search.c) */
 	int iterate;    /* per mille of its time after which it begins no
-	                   deeper iteration */
+	                   deeper iteration (without a node cap only) */
 };
 
 /*
- * Each level thinks for a share of the time of the one above (the time
- * share where a clock binds, the node cap where none does), so that the
- * next level's extra depth and threat search are worth a clear margin at
- * any time per move.  Below level 4 the VCT is short or none and there is
- * more noise the lower the level, so that a level misses some of the
- * quiet moves and threat lines the one above finds.  (Level 3 with a VCT
- * of two scored only 58% against level 4 in renju; without a VCT it
- * scored only 60% in gomoku against a level 2 of three plies; on half its
- * time share and twice the noise it scored 62% against level 2.)  Level
- * 2 reads two plies on narrow nodes with much noise, level 1 one ply on
- * six moves with more: with level 2 on one ply, level 1 held it to 61-67%;
- * with level 2 on two plies and less noise (150), level 3 scored only
- * 62-70% against it.
+ * Levels 1 to 4 are parted by what they search, not by the clock: each
+ * has a node cap it reaches well inside the default time even on a busy
+ * machine, so that a level is as strong at 2 s a move as at 200 ms and
+ * does not weaken when the hall is loaded; the time given is only a cap.
+ * (Parted by shares of the time, as they were, the rungs narrowed under
+ * load: 73-75% for level 4 over level 3 in gomoku and renju.)  The caps
+ * are about what each level searched in its old share at 200 ms a move on
+ * a loaded machine, then moved apart where a rung was narrow: level 3 on
+ * 1,500 nodes scored only 74-78% against level 2 (on 2,500: 82-90%), and
+ * level 2 only 68-74% against a level 1 with noise 700 (1,400: 79-84%);
+ * level 4 on 8,000 or 10,000 nodes scored 74-86% against level 3.  Level
+ * 5 uses its time, so its rung follows the load: at 200 ms a move it
+ * scored 86% against a level 4 of 8,000 nodes on a lightly loaded machine
+ * and 70-88% against one of 10,000 with the load at 4-7 on two cores
+ * (at 200 ms it searched some 24,000 nodes a move with the load near 3,
+ * fewer under more); at the hall's 2 s it searches tens of times level
+ * 4's cap (at 1 s a move it scored 97.5% +- 4.9% in renju).  Below
+ * level 4 the VCT is short or none and there is more noise the lower the
+ * level, so that a level misses some of the quiet moves and threat lines
+ * the one above finds.  (Level 3 with a VCT of two scored only 58%
+ * against level 4 in renju; without a VCT it scored only 60% in gomoku
+ * against a level 2 of three plies.)  Level 2 reads two plies on narrow
+ * nodes with much noise, level 1 one ply on six moves with more: with
+ * level 2 on one ply, level 1 held it to 61-67%; with level 2 on two
+ * plies and less noise (150), level 3 scored only 62-70% against it.
  *
  * Level 5 is the search at its strongest: every threat search at its
  * longest (VCTs of seven threats), late quiet moves reduced (LMR, in
@@ -60,12 +71,12 @@ struct cpu_stone_level {
  * than it found (53%).
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1000, 20, 1, 6, 700, 0, 0, 0, 0, 0, 550 },
-	{ 8000, 25, 2, 8, 250, 4, 0, 1, 0, 0, 550 },
-	{ 30000, 80, 6, 12, 10, 10, 1, 1, 1, 0, 550 },
-	{ 150000, 250, 10, 16, 0, 20, 3, 1, 2, 0, 550 },
-	{ 0, 1000, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 300, 1, 6, 1400, 0, 0, 0, 0, 0, 0 },
+	{ 600, 2, 8, 300, 4, 0, 1, 0, 0, 0 },
+	{ 2500, 6, 12, 10, 10, 1, 1, 1, 0, 0 },
+	{ 10000, 10, 16, 0, 20, 3, 1, 2, 0, 0 },
+	{ 0, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
 };
 
 /* What level 5 may spend when nothing else limits it. */
@@ -347,8 +358,11 @@ cpu_stone_deepen(struct cpu_stone_ab *ab, const struct cpu_stone_level *lv,
 		if (CPU_STONE_WON(best) || (CPU_STONE_LOST(best) && n == 1))
 			break;
 		/* An iteration begun late rarely ends, but the moves it
-		 * does search in full against the first still count. */
-		if (s->deadline_us != 0 &&
+		 * does search in full against the first still count.  Only
+		 * a level without a node cap of its own goes by the clock
+		 * here: the others search to their cap, which a busy
+		 * machine must not cut short. */
+		if (lv->nodes == 0 && s->deadline_us != 0 &&
 		    cpu_search_used(s) > lv->iterate)
 			break;
 		if (cpu_search_done(s))
@@ -474,7 +488,6 @@ cpu_stone_think(const struct game *g, struct cpu_search *s,
 		cap = CPU_STONE_MASTER_NODES;
 	if (cap != 0 && (s->node_cap == 0 || cap < s->node_cap))
 		s->node_cap = cap;
-	cpu_search_share(s, cpu_stone_levels[level].time);
 	g->variant->status(g, &st);
 	if (st.phase == GAME_CHOOSING)
 		return cpu_stone_choose(g, s, res);
