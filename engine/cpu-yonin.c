@@ -79,6 +79,16 @@ struct cpu_yonin_level {
  * above level 1, but the rungs between neighbours are at best about 60%,
  * short of the 75% the issue asks; before best-reply search (paranoid,
  * the old table) they were 54%, 49%, 46% and 54%, and L5-L1 56-65%.
+ * In pairs mode (paranoid; bench-cpu-yonin 40 teams: the same node
+ * limits, level N's two seats partners against two of N-1, S+N and W+E in
+ * turn, scored by the winning team, 40 games a rung, shared machine): L2-L1
+ * 95% +- 7%, L3-L2 88% +- 10%, L4-L3 80% +- 13%, L5-L4 63% +- 15%, and
+ * L5-L1 100% (40/40); every game ended by an elimination (no draws), in 14
+ * to 115 plies.  There a weaker team's first slip loses the game, so the
+ * rungs part far more than in a free-for-all; only L5-L4 is short of 75%:
+ * at the start L3 and L4 end at five plies within 3,500 nodes, and L5's
+ * 50,000 do not finish the next iteration (nine plies, as past five they
+ * go four at a time), so what parts L5 from L4 is its noise and captures.
  * Once with the default time limits (bench-cpu-yonin 12 timed N, 12 games
  * a rung, load about 6 on the 2 shared cores): L2-L1 65% +- 19%, L3-L2
  * 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).

@@ -8,17 +8,28 @@
  *  - the ladder, level N against N-1 two seats each in alternating seats,
  *    scored pair by pair by rank (bench_pairing says how),
  *    and level 5 against level 1;
+ *  - the same ladder in pairs mode ("teams"): level N's two seats are
+ *    partners against two partners of level N-1, S+N one game and W+E
+ *    the next, scored by the team that won (the team of the first player
+ *    out loses; repetition and the move limit are draws, 1/2);
  *  - how the games ended (eliminations, repetition, move limit) and
  *    their lengths.
  *
- *   bench-cpu-yonin [GAMES [speed|simple|ladder [LEVEL]]]
+ * Measured (40 games a rung, these node limits, on a machine shared with
+ * other builds, which the node limits keep out of the figures): the
+ * free-for-all ladder L2-L1 58% +- 10%, L3-L2 54% +- 10%, L4-L3 63% +-
+ * 11%, L5-L4 53% +- 11%, L5-L1 82% +- 6%; the pairs-mode ladder L2-L1 95%
+ * +- 7%, L3-L2 88% +- 10%, L4-L3 80% +- 13%, L5-L4 63% +- 15%, L5-L1 100%
+ * (no draws: every pairs game ended by an elimination, in 14..115 plies).
+ *
+ *   bench-cpu-yonin [GAMES [speed|simple|ladder|teams [LEVEL]]]
  *   bench-cpu-yonin GAMES timed [LEVEL]
- *   bench-cpu-yonin GAMES pair A B
+ *   bench-cpu-yonin GAMES pair|team A B
  *	(default 8 games per match, every part; LEVEL: that rung only;
  *	timed: the ladder with the levels' default time per move, on a
  *	machine whose load then shows in the figures;
  *	pair: two seats of A against two of B, each a level, 0 random or
- *	-1 greedy)
+ *	-1 greedy; team: the same in pairs mode, A's seats partners)
  *
  * Matches use node limits per move, not the clock, so that the figures do
  * not depend on the machine's load; each level's limit is 50 nodes per
@@ -173,25 +184,46 @@ bench_name(int who, char buf[8])
 }
 
 /*
+ * The score of one pairs-mode game for the team of the seats in `mask`
+ * (partners sit opposite, so the mask is 0x5 or 0xa): 1 when that team
+ * won, 0 when the other did, 1/2 for a draw (repetition and the move
+ * limit end a pairs game without winners).
+ */
+static double
+bench_team(const struct game_status *end, unsigned mask)
+{
+	if (end->winners & mask)
+		return 1;
+	if (end->winners != 0)
+		return 0;
+	return 0.5;
+}
+
+/*
  * Player `a` against player `b`, fairly for four players: two seats of
  * each, sitting alternately (a at S and N, b at W and E, then the other
  * way round, from the same seed), each game scored by match_pairwise (the
  * four pairs of an a and a b player: 1 to whichever ranked better, 1/2 a
- * tie).  The margin is 1.96 standard errors of the per-game score.
+ * tie).  With `pairs` the game is in pairs mode, a's two seats partners
+ * against b's two, and each game is scored by bench_team (the winning
+ * team 1, a draw 1/2).  The margin is 1.96 standard errors of the
+ * per-game score.
  */
 static void
-bench_pairing(int a, int b, int games, int timed, struct cpu_tt *tt)
+bench_pairing(int a, int b, int games, int timed, int pairs,
+    struct cpu_tt *tt)
 {
 	struct match m;
 	struct bench_ends ends = { 0 };
 	double sum = 0, sumsq = 0, mean, margin = 0;
-	int played = 0, plies = 0;
+	int played = 0, plies = 0, won = 0, drawn = 0;
 	char na[8], nb[8];
 
 	memset(&m, 0, sizeof m);
 	m.tt = tt;
 	m.movelimit = 300;
 	m.timed = timed;
+	m.pairs = pairs;
 	for (int i = 0; i < games; i++) {
 		unsigned mask = i % 2 == 0 ? 0x5 : 0xa;
 		double v;
@@ -208,7 +240,10 @@ bench_pairing(int a, int b, int games, int timed, struct cpu_tt *tt)
 		played++;
 		plies += m.plies;
 		bench_ends_add(&ends, &m);
-		v = match_pairwise(&m.end, mask);
+		v = pairs ? bench_team(&m.end, mask) :
+		    match_pairwise(&m.end, mask);
+		won += v == 1;
+		drawn += v == 0.5;
 		sum += v;
 		sumsq += v * v;
 	}
@@ -220,11 +255,19 @@ bench_pairing(int a, int b, int games, int timed, struct cpu_tt *tt)
 
 		margin = var > 0 ? 1.96 * sqrt(var / played) : 0;
 	}
-	printf("%s-%s (2 seats each, alternating, pairs by rank%s): "
-	    "%.1f%% +- %.1f%% (95%%) over %d games, %.0f plies/game\n",
-	    bench_name(a, na), bench_name(b, nb), timed ?
-	    ", default time limits" : "", 100 * mean, 100 * margin, played,
-	    (double)plies / played);
+	if (pairs)
+		printf("%s-%s (pairs mode, partners, alternating seats%s): "
+		    "%.1f%% +- %.1f%% (95%%) over %d games (won %d, drawn %d, "
+		    "lost %d), %.0f plies/game\n", bench_name(a, na),
+		    bench_name(b, nb), timed ? ", default time limits" : "",
+		    100 * mean, 100 * margin, played, won, drawn,
+		    played - won - drawn, (double)plies / played);
+	else
+		printf("%s-%s (2 seats each, alternating, pairs by rank%s): "
+		    "%.1f%% +- %.1f%% (95%%) over %d games, %.0f plies/game\n",
+		    bench_name(a, na), bench_name(b, nb), timed ?
+		    ", default time limits" : "", 100 * mean, 100 * margin,
+		    played, (double)plies / played);
 	bench_ends_print(&ends);
 	fflush(stdout);
 }
@@ -258,20 +301,28 @@ main(int argc, char **argv)
 			bench_simple("greedy", level, MATCH_GREEDY, games, tt);
 		}
 	}
-	if (what == NULL || strcmp(what, "ladder") == 0) {
+	for (int pairs = 0; pairs <= 1; pairs++) {
+		const char *part = pairs ? "teams" : "ladder";
+
+		if (what != NULL && strcmp(what, part) != 0)
+			continue;
 		for (int level = 2; level <= CPU_LEVEL_MAX; level++)
 			if (only == 0 || only == level)
-				bench_pairing(level, level - 1, games, 0, tt);
+				bench_pairing(level, level - 1, games, 0,
+				    pairs, tt);
 		if (only == 0)
 			bench_pairing(CPU_LEVEL_MAX, CPU_LEVEL_MIN, games, 0,
-			    tt);
+			    pairs, tt);
 	}
 	if (what != NULL && strcmp(what, "timed") == 0)
 		for (int level = 2; level <= CPU_LEVEL_MAX; level++)
 			if (only == 0 || only == level)
-				bench_pairing(level, level - 1, games, 1, tt);
-	if (what != NULL && strcmp(what, "pair") == 0 && argc > 4)
-		bench_pairing(atoi(argv[3]), atoi(argv[4]), games, 0, tt);
+				bench_pairing(level, level - 1, games, 1, 0,
+				    tt);
+	if (what != NULL && (strcmp(what, "pair") == 0 ||
+	    strcmp(what, "team") == 0) && argc > 4)
+		bench_pairing(atoi(argv[3]), atoi(argv[4]), games, 0,
+		    strcmp(what, "team") == 0, tt);
 	cpu_tt_free(tt);
 	return 0;
 }
