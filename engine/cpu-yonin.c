@@ -85,10 +85,12 @@ struct cpu_yonin_level {
  * 95% +- 7%, L3-L2 88% +- 10%, L4-L3 80% +- 13%, L5-L4 63% +- 15%, and
  * L5-L1 100% (40/40); every game ended by an elimination (no draws), in 14
  * to 115 plies.  There a weaker team's first slip loses the game, so the
- * rungs part far more than in a free-for-all; only L5-L4 is short of 75%:
- * at the start L3 and L4 end at five plies within 3,500 nodes, and L5's
- * 50,000 do not finish the next iteration (nine plies, as past five they
- * go four at a time), so what parts L5 from L4 is its noise and captures.
+ * rungs part far more than in a free-for-all; only L5-L4 was short of
+ * 75%: at the start L3 and L4 end at five plies within 3,500 nodes, and
+ * L5's 50,000 did not finish the next iteration (nine plies, as past five
+ * they went four at a time), so what parted L5 from L4 was its noise and
+ * captures.  Past five they now go two at a time (cpu_yonin_root), and
+ * L5-L4 scored 72.5% +- 14% on the same seeds.
  * Once with the default time limits (bench-cpu-yonin 12 timed N, 12 games
  * a rung, load about 6 on the 2 shared cores): L2-L1 65% +- 19%, L3-L2
  * 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
@@ -605,11 +607,17 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	 * 11% against a one-ply level 1 (noise 300), one capped at three
 	 * plies of odd depths (noise 150) 68% +- 14% against a noisier level
 	 * 1 (400; 20 games each, node limits).
-	 * In pairs (paranoid) past five plies the iterations go four at a
-	 * time (ours, three rivals', ours): six plies played worse than five.
+	 * In pairs (paranoid) the teams take turns ply by ply (S and N
+	 * against W and E, in the order S W N E), so every odd depth ends
+	 * on our side's move: past five plies the iterations go two at a
+	 * time.  Going four at a time (to the root seat's own next move),
+	 * level 5's 50,000 nodes never finished the nine-ply iteration and
+	 * it played like level 4 (L5-L4 62.5%); two at a time it finishes
+	 * seven and scored 72.5% +- 14% on the same 40 games' seeds, with
+	 * L4-L3 unchanged at 80%.
 	 */
 	for (int d = 1; d <= lv->depth && !cpu_search_done(c->s);
-	    d += c->brs ? 2 : d < 5 ? 1 : 4) {
+	    d += c->brs ? 2 : d < 5 ? 1 : 2) {
 		int alpha = -CPU_YONIN_INF, it_best = -1, it_score = 0;
 
 		for (int i = 0; i < n; i++) {
