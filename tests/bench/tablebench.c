@@ -86,7 +86,8 @@ struct tb {
 	/* Results. */
 	double	*lat_opp, *lat_watch;
 	size_t	nopp, nwatchlat, capopp, capwatch;
-	long	moves, missed;
+	long	moves, missed, broken;	/* broken: tables whose mover's
+					   connection failed */
 	int	failed;
 };
 
@@ -219,8 +220,17 @@ tb_send(struct tb *b, struct tb_table *t, double now)
 	t->sent = now;
 	t->pending = 1 + t->nwatch;
 	memset(t->seen, 0, sizeof t->seen);
-	if (tclient_type(t->player[t->mover], text) != 0)
+	if (tclient_type(t->player[t->mover], text) != 0) {
+		/* His connection is gone: the table plays no more (it
+		 * used to be sent to again on every turn of the loop, each
+		 * counted as a move). */
 		t->pending = 0;
+		t->ok = 0;
+		pthread_mutex_lock(&b->lock);
+		b->broken++;
+		pthread_mutex_unlock(&b->lock);
+		return;
+	}
 	pthread_mutex_lock(&b->lock);
 	b->moves++;
 	pthread_mutex_unlock(&b->lock);
@@ -749,8 +759,9 @@ main(int argc, char **argv)
 	lbytes1 = b.ncrowd > 0 ? tb_crowd_bytes(&b) : 0;
 
 	printf("moves: %ld in %.1f s (%.0f moves/s); %ld viewer updates "
-	    "missed (not seen within %d s)\n", b.moves, t1 - b.t0,
-	    b.moves / (t1 - b.t0), b.missed, TB_SEEN_MS / 1000);
+	    "missed (not seen within %d s); %ld tables stopped (a "
+	    "player's connection failed)\n", b.moves, t1 - b.t0,
+	    b.moves / (t1 - b.t0), b.missed, TB_SEEN_MS / 1000, b.broken);
 	tb_print("opponent", b.lat_opp, b.nopp);
 	tb_print("watchers", b.lat_watch, b.nwatchlat);
 	if (b.ncpu > 0)
