@@ -60,6 +60,8 @@ struct tb_table {
 	struct tclient *watcher[TB_MAX_WATCHERS];
 	int	nwatch;
 	int	ok;
+	int	stopped;		/* plays no more (its bytes still
+					   count) */
 	int	mover;			/* player index to move */
 	int	ply;			/* moves made */
 	double	next;			/* when the next move goes */
@@ -225,7 +227,7 @@ tb_send(struct tb *b, struct tb_table *t, double now)
 		 * used to be sent to again on every turn of the loop, each
 		 * counted as a move). */
 		t->pending = 0;
-		t->ok = 0;
+		t->stopped = 1;
 		pthread_mutex_lock(&b->lock);
 		b->broken++;
 		pthread_mutex_unlock(&b->lock);
@@ -393,7 +395,7 @@ tb_thread_main(void *arg)
 		for (int i = th->first; i < th->last; i++) {
 			struct tb_table *t = &b->tables[i];
 
-			if (!t->ok)
+			if (!t->ok || t->stopped)
 				continue;
 			if (t->pending > 0 && now - t->sent > TB_SEEN_MS / 1e3) {
 				pthread_mutex_lock(&b->lock);
