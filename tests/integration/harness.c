@@ -302,7 +302,10 @@ harness_exec(struct harness *h, const char *path,
 	_exit(127);
 }
 
-/* Fork and exec the daemon, and wait until it listens: 0, or -1. */
+/* Fork and exec the daemon, and wait until it serves: 0, or -1.  Its
+ * "ready" line comes after every socket, the control socket included, is
+ * bound and listening (a test that connected between the bind and the
+ * listen was refused). */
 static int
 harness_spawn(struct harness *h, const char *path,
     const char *const *settings, pid_t parent)
@@ -330,7 +333,7 @@ harness_spawn(struct harness *h, const char *path,
 			harness_print_log(h);
 			return -1;
 		}
-		if (harness_log_has(h, "listening") &&
+		if (harness_log_has(h, "ready: ssh port") &&
 		    harness_listening(h->ssh_port) &&
 		    harness_listening(h->telnet_port))
 			return 0;
