@@ -472,12 +472,17 @@ sshd_auth_free(struct sshd_conn *sc)
 {
 	int	 i;
 
+	/* Also when the session goes to its I/O thread: so, twice. */
 	if (sc->job != NULL) {
 		sc->job_arg->sc = NULL;
 		worker_cancel(sc->job);
+		sc->job = NULL;
+		sc->job_arg = NULL;
 	}
 	if (sc->held != NULL)
 		ssh_message_free(sc->held);
+	sc->held = NULL;
 	for (i = 0; i < sc->nwaiting; i++)
 		ssh_message_free(sc->waiting[i]);
+	sc->nwaiting = 0;
 }

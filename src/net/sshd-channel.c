@@ -26,15 +26,17 @@
 #include "src/net/sshd-int.h"
 #include "src/net/transport.h"
 
-#define SSHD_CHANNEL_LINGER_SECONDS 2	/* for the client to hang up */
-
 static int
 sshd_channel_data(ssh_session s, ssh_channel ch, void *data, uint32_t len,
     int is_stderr, void *arg)
 {
 	struct sshd_conn	*sc = arg;
 
-	if (!is_stderr)
+	if (is_stderr)
+		return (int)len;
+	if (sc->link != NULL)
+		sshd_io_input(sc, data, len);
+	else
 		conn_transport_input(sc->conn, data, len);
 	return (int)len;
 }
@@ -45,7 +47,10 @@ sshd_channel_closed(ssh_session s, ssh_channel ch, void *arg)
 	struct sshd_conn	*sc = arg;
 
 	sc->peer_closed = true;
-	sshd_poke(sc);
+	if (sc->link != NULL)
+		sshd_io_peer_closed(sc);
+	else
+		sshd_poke(sc);
 }
 
 static int
@@ -69,7 +74,10 @@ sshd_channel_winch(ssh_session s, ssh_channel ch, int cols, int rows, int pxw,
 {
 	struct sshd_conn	*sc = arg;
 
-	conn_transport_resize(sc->conn, cols, rows);
+	if (sc->link != NULL)
+		sshd_io_resize(sc, cols, rows);
+	else
+		conn_transport_resize(sc->conn, cols, rows);
 	return 0;
 }
 
@@ -132,8 +140,10 @@ sshd_channel_subsystem(ssh_session s, ssh_channel ch, const char *name,
 {
 	struct sshd_conn	*sc = arg;
 
-	log_info("%s: subsystem '%.32s' refused", conn_label(sc->conn),
-	    name != NULL ? name : "");
+	/* An I/O thread's session: its conn (and label) is the loop's. */
+	if (sc->link == NULL)
+		log_info("%s: subsystem '%.32s' refused",
+		    conn_label(sc->conn), name != NULL ? name : "");
 	return 1;
 }
 
@@ -177,32 +187,32 @@ sshd_channel_start(struct sshd_conn *sc)
 /*
  * Exit status and channel close, then wait for the client to hang up (it
  * does, once it has our CLOSE: hanging up first would make it complain
- * of a broken pipe) or for the linger timer.
+ * of a broken pipe) or for the linger timer, which the session's owner
+ * (the loop, or its I/O thread) keeps.
  */
-void
+int
 sshd_channel_close_step(struct sshd_conn *sc)
 {
-	struct timeval	 tv = { SSHD_CHANNEL_LINGER_SECONDS, 0 };
+	int	 rc = 0;
 
-	if (sc->close_force || sc->ch == NULL || !sc->kex_done) {
-		sc->dead = true;
-		return;
-	}
+	if (sc->close_force || sc->ch == NULL || !sc->kex_done)
+		return -1;
 	if (!sc->close_sent) {
 		sc->close_sent = true;
 		/* A session the hall never took (refused with a line saying
 		 * why) ends as a failure, as a refused exec does. */
-		if (sc->conn != NULL && !conn_is_open(sc->conn))
+		if (sc->link == NULL && sc->conn != NULL &&
+		    !conn_is_open(sc->conn))
 			sc->exit_status = 1;
 		if (!sc->peer_closed)
 			ssh_channel_request_send_exit_status(sc->ch,
 			    sc->exit_status);
-		evtimer_del(sc->timer);
-		evtimer_add(sc->timer, &tv);
+		rc = 1;
 	}
 	/* The first call may only get the EOF out (SSH_AGAIN). */
 	if (!ssh_channel_is_closed(sc->ch) && sc->close_calls < 3) {
 		sc->close_calls++;
 		ssh_channel_close(sc->ch);
 	}
+	return rc;
 }

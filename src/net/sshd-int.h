@@ -12,6 +12,8 @@
 #ifndef SRC_SSHD_INT_H
 #define SRC_SSHD_INT_H
 
+#include <sys/types.h>
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -29,13 +31,18 @@
 struct event_base;
 struct server;
 struct sshd_auth_job;
+struct sshd_io;
+struct sshd_io_link;
 struct sshd_kex;
 struct sshd_kex_job;
+
+#define SSHD_CHANNEL_LINGER_SECONDS 2	/* for the client to hang up */
 
 struct sshd {
 	struct server	*server;
 	ssh_bind	 bind;
 	struct sshd_kex	*kex;
+	struct sshd_io	*io;
 };
 
 struct sshd_conn {
@@ -55,6 +62,9 @@ struct sshd_conn {
 
 	struct sshd_kex_job		*kex;		/* non-NULL: the session
 							 * is a kex thread's */
+	struct sshd_io_link		*link;		/* non-NULL: the session
+							 * is an I/O thread's
+							 * for good */
 	bool				 kex_done;
 	bool				 grace_over;	/* while on a kex thread */
 	bool				 authed;
@@ -115,8 +125,33 @@ void	sshd_kex_cancel(struct sshd_kex_job *);
  * through done(arg, SSHD_KEX_STOPPED) from inside this call. */
 void	sshd_kex_free(struct sshd_kex *);
 
+/*
+ * sshd-io.c: established sessions on I/O threads.  sshd_io_adopt hands a
+ * ready session over for good (0; -1 and it stays the loop's); from then
+ * on the transport ops below are the loop's only way to it, and the
+ * channel callbacks (on the thread) report through sshd_io_input,
+ * sshd_io_resize and sshd_io_peer_closed.  The thread frees the session;
+ * the loop frees the sshd_conn when told (sshd_conn_free).
+ */
+struct sshd_io *sshd_io_new(struct event_base *, int threads, char *err,
+	    size_t errlen);
+int	sshd_io_threads(const struct sshd_io *);
+/* Join the threads; sessions still on them are freed by their destroy. */
+void	sshd_io_stop(struct sshd_io *);
+void	sshd_io_free(struct sshd_io *);
+int	sshd_io_adopt(struct sshd_io *, struct sshd_conn *);
+ssize_t	sshd_io_send(struct sshd_conn *, const void *, size_t);
+bool	sshd_io_pending(struct sshd_conn *);
+void	sshd_io_pause(struct sshd_conn *, bool);
+void	sshd_io_close(struct sshd_conn *, bool force, bool exit_failed);
+void	sshd_io_destroy(struct sshd_conn *);
+void	sshd_io_input(struct sshd_conn *, const void *, size_t);
+void	sshd_io_resize(struct sshd_conn *, int cols, int rows);
+void	sshd_io_peer_closed(struct sshd_conn *);
+
 /* sshd.c: the pump. */
 void	sshd_after(struct sshd_conn *);
+void	sshd_conn_free(struct sshd_conn *);
 void	sshd_poke(struct sshd_conn *);
 void	sshd_die(struct sshd_conn *, const char *why);
 void	sshd_clean_ascii(char *out, size_t outlen, const char *in);
@@ -128,6 +163,8 @@ void	sshd_auth_free(struct sshd_conn *);
 
 /* sshd-channel.c: after authentication, the session channel. */
 void	sshd_channel_start(struct sshd_conn *);
-void	sshd_channel_close_step(struct sshd_conn *);
+/* One step of the close: -1, end the session now; 1, the close went out
+ * (linger SSHD_CHANNEL_LINGER_SECONDS for the client to hang up); 0. */
+int	sshd_channel_close_step(struct sshd_conn *);
 
 #endif

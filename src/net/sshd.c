@@ -10,7 +10,9 @@
  *   persistent EV_READ on the fd and an EV_WRITE armed only while
  *   SSH_WRITE_PENDING.  Each wake-up pumps once (ssh_event_dopoll(ev, 0))
  *   and then runs sshd_after, where all the real work happens: libssh
- *   callbacks only record.
+ *   callbacks only record.  Once the user is ready (shell or exec) the
+ *   session goes to an I/O thread for good (sshd-io.c), and the transport
+ *   ops below pass what the conn asks on to it.
  *
  * sshd_after is the state machine: the queued auth requests until the
  * user is in (sshd-auth.c, which explains why they are not callbacks),
@@ -64,6 +66,8 @@ sshd_new(struct server *server, const char *host_key_path, char *err,
 {
 	struct sshd	*d;
 	bool		 no = false;
+	int		 threads = server_config(server)->worker_threads;
+	long		 cores;
 
 	if (log_enabled(LOG_LEVEL_DEBUG)) {
 		ssh_set_log_callback(sshd_libssh_log);
@@ -98,14 +102,22 @@ sshd_new(struct server *server, const char *host_key_path, char *err,
 		return NULL;
 	}
 	/* As many as the workers (worker_threads): as many as cores. */
-	d->kex = sshd_kex_new(server_base(server),
-	    server_config(server)->worker_threads, sshd_kex_done, err, errlen);
-	if (d->kex == NULL) {
+	if (threads <= 0) {
+		cores = sysconf(_SC_NPROCESSORS_ONLN);
+		threads = cores > 0 ? (int)cores : 1;
+	}
+	d->kex = sshd_kex_new(server_base(server), threads, sshd_kex_done, err,
+	    errlen);
+	if (d->kex != NULL)
+		d->io = sshd_io_new(server_base(server), threads, err, errlen);
+	if (d->kex == NULL || d->io == NULL) {
+		sshd_kex_free(d->kex);
 		ssh_bind_free(d->bind);
 		free(d);
 		return NULL;
 	}
-	log_info("ssh key exchange on %d threads", sshd_kex_threads(d->kex));
+	log_info("ssh key exchange on %d threads, sessions on %d",
+	    sshd_kex_threads(d->kex), sshd_io_threads(d->io));
 	return d;
 }
 
@@ -116,6 +128,7 @@ sshd_stop(struct sshd *d)
 		return;
 	sshd_kex_free(d->kex);
 	d->kex = NULL;
+	sshd_io_stop(d->io);
 }
 
 void
@@ -124,6 +137,7 @@ sshd_free(struct sshd *d)
 	if (d == NULL)
 		return;
 	sshd_stop(d);
+	sshd_io_free(d->io);
 	ssh_bind_free(d->bind);
 	free(d);
 }
@@ -150,7 +164,7 @@ sshd_flush_for_disconnect(struct sshd_conn *sc)
 			break;
 }
 
-static void
+void
 sshd_conn_free(struct sshd_conn *sc)
 {
 	struct conn	*conn = sc->conn;
@@ -283,6 +297,21 @@ sshd_ended(struct sshd_conn *sc, const char *why)
 void
 sshd_after(struct sshd_conn *sc)
 {
+	int	 rc;
+
+	if (sc->link != NULL) {
+		/*
+		 * An I/O thread's: only a close comes this way, a loop turn
+		 * after the op, because a hall that refuses a session does
+		 * it from inside its open - and a session the hall never
+		 * took (refused with a line saying why) ends as a failure,
+		 * as a refused exec does.
+		 */
+		if (sc->closing)
+			sshd_io_close(sc, sc->close_force, sc->conn != NULL &&
+			    !conn_is_open(sc->conn));
+		return;
+	}
 	if (sc->kex != NULL) {
 		/* A kex thread has it: what is to end asks for it back. */
 		if (sc->dead || sc->closing)
@@ -299,13 +328,21 @@ sshd_after(struct sshd_conn *sc)
 	if (!sc->dead && sc->ready_asked && !sc->ready && !sc->closing) {
 		sc->ready = true;
 		evtimer_del(sc->timer);	/* login grace is over */
-		if (sc->exec_refused) {
-			log_info("%s: exec refused: %s", conn_label(sc->conn),
-			    sc->refusal);
+		if (sc->exec_refused)
 			sc->exit_status = 1;
-			conn_close(sc->conn, sc->refusal);
-		} else
-			conn_transport_ready(sc->conn);
+		sshd_auth_free(sc);
+		/* From here the session is an I/O thread's (sshd-io.c). */
+		if (sshd_io_adopt(sc->sshd->io, sc) != 0)
+			sshd_die(sc, "out of memory");
+		else {
+			if (sc->exec_refused) {
+				log_info("%s: exec refused: %s",
+				    conn_label(sc->conn), sc->refusal);
+				conn_close(sc->conn, sc->refusal);
+			} else
+				conn_transport_ready(sc->conn);
+			return;
+		}
 	}
 	/*
 	 * EOF only ends the user's input (`ssh host watch CODE </dev/null`
@@ -317,8 +354,17 @@ sshd_after(struct sshd_conn *sc)
 	}
 	if (!sc->dead)
 		conn_transport_flush(sc->conn);
-	if (!sc->dead && sc->closing)
-		sshd_channel_close_step(sc);
+	if (!sc->dead && sc->closing) {
+		rc = sshd_channel_close_step(sc);
+		if (rc < 0)
+			sc->dead = true;
+		else if (rc > 0) {
+			struct timeval tv = { SSHD_CHANNEL_LINGER_SECONDS, 0 };
+
+			evtimer_del(sc->timer);
+			evtimer_add(sc->timer, &tv);
+		}
+	}
 	if (!sc->dead)
 		sshd_socket_gone(sc);
 
@@ -433,6 +479,8 @@ sshd_send(void *t, const void *buf, size_t len)
 	struct sshd_conn	*sc = t;
 	int			 n;
 
+	if (sc->link != NULL)
+		return sshd_io_send(sc, buf, len);
 	if (sc->dead || sc->ch == NULL || sc->close_sent)
 		return -1;
 	if (len > INT32_MAX)
@@ -452,6 +500,8 @@ sshd_pending(void *t)
 {
 	struct sshd_conn	*sc = t;
 
+	if (sc->link != NULL)
+		return sshd_io_pending(sc);
 	return !sc->dead && sc->kex == NULL &&
 	    (ssh_get_status(sc->s) & SSH_WRITE_PENDING);
 }
@@ -464,6 +514,10 @@ sshd_pause(void *t, bool paused)
 	if (sc->dead || sc->paused == paused)
 		return;
 	sc->paused = paused;
+	if (sc->link != NULL) {
+		sshd_io_pause(sc, paused);
+		return;
+	}
 	if (sc->kex != NULL || sc->sev == NULL)
 		return;		/* sshd_kex_done adds it, unless paused */
 	if (paused)
@@ -490,6 +544,10 @@ sshd_destroy(void *t)
 	struct sshd_conn	*sc = t;
 
 	sc->conn = NULL;
+	if (sc->link != NULL) {
+		sshd_io_destroy(sc);
+		return;
+	}
 	if (sc->kex != NULL) {
 		/* Freed when its kex thread hands it back (sshd_kex_done). */
 		sc->dead = true;
@@ -512,8 +570,9 @@ sshd_kick_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct sshd_conn	*sc = arg;
 
-	/* A pause may have left packets read but not dispatched. */
-	if (!sc->dead && sc->kex_done && !sc->paused &&
+	/* A pause may have left packets read but not dispatched.  (An I/O
+	 * thread's session is pumped there, never here.) */
+	if (sc->link == NULL && !sc->dead && sc->kex_done && !sc->paused &&
 	    ssh_event_dopoll(sc->sev, 0) == SSH_ERROR)
 		sc->dead = true;
 	sshd_after(sc);

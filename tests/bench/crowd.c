@@ -2,8 +2,11 @@
  * crowd.c - what the load generators share: many SSH guests, timed (see
  * crowd.h).
  */
-#include <stdio.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+
+#include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "tests/bench/crowd.h"
@@ -37,6 +40,62 @@ crowd_raise_nofile(void)
 		rl.rlim_cur = rl.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &rl);
 	}
+}
+
+void
+crowd_yield_cores(void)
+{
+	/* Per thread on Linux; the threads started later inherit it. */
+	if (setpriority(PRIO_PROCESS, 0, 19) != 0)
+		perror("setpriority");
+}
+
+double
+crowd_real_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void
+crowd_stamp(int fd)
+{
+	int on = 1;
+
+	setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof on);
+}
+
+double
+crowd_arrival(int fd)
+{
+	union {
+		struct cmsghdr	 h;
+		char		 buf[CMSG_SPACE(sizeof(struct timespec))];
+	} ctl;
+	struct msghdr msg;
+	struct cmsghdr *cm;
+	struct timespec ts;
+	struct iovec iov;
+	char byte;
+
+	memset(&msg, 0, sizeof msg);
+	iov.iov_base = &byte;
+	iov.iov_len = 1;
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	msg.msg_control = ctl.buf;
+	msg.msg_controllen = sizeof ctl.buf;
+	if (recvmsg(fd, &msg, MSG_PEEK | MSG_DONTWAIT) <= 0)
+		return -1;
+	for (cm = CMSG_FIRSTHDR(&msg); cm != NULL; cm = CMSG_NXTHDR(&msg, cm))
+		if (cm->cmsg_level == SOL_SOCKET &&
+		    cm->cmsg_type == SCM_TIMESTAMPNS) {
+			memcpy(&ts, CMSG_DATA(cm), sizeof ts);
+			return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+		}
+	return -1;
 }
 
 int

@@ -15,6 +15,25 @@ void	crowd_raise_nofile(void);
 /* qsort order of doubles, smallest first. */
 int	crowd_cmp_double(const void *, const void *);
 /*
+ * The bench's own threads (those it starts from now on, and the caller)
+ * run only when the daemon leaves a core (nice 19).  A crowd of 10,000 is
+ * 10,000 machines elsewhere; here it shares the daemon's two cores, and
+ * decrypting and drawing 10,000 screens would otherwise take the cores the
+ * figures are about.  Call it after the daemon was started.
+ */
+void	crowd_yield_cores(void);
+/* Seconds on the real-time clock, which the kernel's receive times use. */
+double	crowd_real_now(void);
+/* Stamp what arrives on fd with the kernel's time of arrival. */
+void	crowd_stamp(int fd);
+/*
+ * When the oldest bytes not yet read on fd (stamped by crowd_stamp)
+ * reached the socket, on the real-time clock: the moment the client
+ * would have them, however late the bench comes to read them.  -1 when
+ * nothing is waiting or it carries no stamp.
+ */
+double	crowd_arrival(int fd);
+/*
  * A guest from nothing into the lobby at 80x24, as a person does it: SSH
  * login as `name`, the welcome screen, g.  NULL (and why, on stderr, as
  * `who`) when it did not get there within wait_ms.

@@ -4,7 +4,7 @@
  *
  *	tablebench [-n TABLES] [-w WATCHERS] [-i SECONDS] [-s SECONDS]
  *	    [-t THREADS] [-c CPU_TABLES] [-l LEVEL] [-T TIMER [-q SECONDS]]
- *	    [-L CROWD]
+ *	    [-L CROWD] [-e]
  *
  * Defaults: 500 tables, 2 watchers, a move every 2 s, 30 s, 8 threads
  * (2000 SSH sessions; the set-up takes a minute or two).
@@ -16,7 +16,14 @@
  * interval, for -s seconds.  A move is typed as a person types it (":h8"
  * and Enter); its latency is the time from the keystrokes leaving until
  * the move shows on a viewer's screen (its move list), measured for the
- * opponent and for the watchers.  Printed: p50/p99/max latency for both,
+ * opponent and for the watchers.  It is taken twice: to the screen (when
+ * the bench, having read and drawn the bytes, finds the move) and to the
+ * socket (when the first bytes after the keystrokes reached the viewer's
+ * socket, by the kernel's receive time, however late the bench comes
+ * round to read them: what a viewer on a machine of his own would see).
+ * The bench's threads yield the cores to the daemon (nice 19), as a crowd
+ * elsewhere would; -e runs them at the daemon's priority.
+ * Printed: p50/p99/max latency for both,
  * the daemon's CPU and the bench's own (the bench shares the machine: when
  * it takes more than the daemon, it says so), and the bytes each viewer
  * received per move.  It
@@ -66,6 +73,8 @@ struct tb_table {
 	int	ply;			/* moves made */
 	double	next;			/* when the next move goes */
 	double	sent;			/* when the pending move went */
+	double	sent_real;		/* the same, on the real-time clock */
+	double	arrived[1 + TB_MAX_WATCHERS];	/* at each viewer's socket */
 	char	expect[32];		/* "12.h8" */
 	int	pending;		/* viewers still to see it */
 	int	seen[1 + TB_MAX_WATCHERS];
@@ -85,12 +94,21 @@ struct tb {
 	pthread_barrier_t barrier;
 	pthread_mutex_t lock;
 	double	t0;
-	/* Results. */
-	double	*lat_opp, *lat_watch;
-	size_t	nopp, nwatchlat, capopp, capwatch;
+	int	equal;			/* -e */
+	/* Results, by enum tb_lat. */
+	double	*lat[4];
+	size_t	nlat[4], caplat[4];
+	long	unstamped;		/* seen, but no receive time */
 	long	moves, missed, broken;	/* broken: tables whose mover's
 					   connection failed */
 	int	failed;
+};
+
+enum tb_lat {
+	TB_OPP,			/* to the opponent's screen */
+	TB_WATCH,		/* to the watchers' screens */
+	TB_OPP_SOCK,		/* to the opponent's socket */
+	TB_WATCH_SOCK,		/* to the watchers' sockets */
 };
 
 /* A guest playing the computer as fast as it answers. */
@@ -125,6 +143,7 @@ tb_guest(struct tb *b, const char *name, const char *cmd)
 		tclient_free(tc);
 		return NULL;
 	}
+	crowd_stamp(tclient_fd(tc));
 	return tc;
 }
 
@@ -194,11 +213,11 @@ tb_viewer(struct tb_table *t, int v)
 }
 
 static void
-tb_record(struct tb *b, int watcher, double lat)
+tb_record(struct tb *b, enum tb_lat kind, double lat)
 {
-	double **arr = watcher ? &b->lat_watch : &b->lat_opp;
-	size_t *n = watcher ? &b->nwatchlat : &b->nopp;
-	size_t *cap = watcher ? &b->capwatch : &b->capopp;
+	double **arr = &b->lat[kind];
+	size_t *n = &b->nlat[kind];
+	size_t *cap = &b->caplat[kind];
 
 	pthread_mutex_lock(&b->lock);
 	if (*n == *cap) {
@@ -220,8 +239,10 @@ tb_send(struct tb *b, struct tb_table *t, double now)
 	snprintf(text, sizeof text, ":%s\r", mv);
 	snprintf(t->expect, sizeof t->expect, "%d.%s", t->ply + 1, mv);
 	t->sent = now;
+	t->sent_real = crowd_real_now();
 	t->pending = 1 + t->nwatch;
 	memset(t->seen, 0, sizeof t->seen);
+	memset(t->arrived, 0, sizeof t->arrived);
 	if (tclient_type(t->player[t->mover], text) != 0) {
 		/* His connection is gone: the table plays no more (it
 		 * used to be sent to again on every turn of the loop, each
@@ -436,9 +457,21 @@ tb_thread_main(void *arg)
 			struct tb_table *t = &b->tables[i];
 
 			for (int c = 0; c < nper; c++, k++) {
-				if (pfd[k].fd >= 0 && (pfd[k].revents & POLLIN))
-					tclient_read(c < 2 ? t->player[c] :
-					    t->watcher[c - 2], 0);
+				/* Viewer 0 is the opponent, then watchers. */
+				int v = c >= 2 ? c - 1 : c == 1 - t->mover ?
+				    0 : -1;
+
+				if (pfd[k].fd < 0 || !(pfd[k].revents & POLLIN))
+					continue;
+				if (v >= 0 && t->pending > 0 && !t->seen[v] &&
+				    t->arrived[v] == 0) {
+					double a = crowd_arrival(pfd[k].fd);
+
+					if (a >= t->sent_real)
+						t->arrived[v] = a;
+				}
+				tclient_read(c < 2 ? t->player[c] :
+				    t->watcher[c - 2], 0);
 			}
 			if (!t->ok || t->pending == 0)
 				continue;
@@ -449,7 +482,17 @@ tb_thread_main(void *arg)
 					continue;
 				t->seen[v] = 1;
 				t->pending--;
-				tb_record(b, v > 0, now - t->sent);
+				tb_record(b, v > 0 ? TB_WATCH : TB_OPP,
+				    now - t->sent);
+				if (t->arrived[v] > 0)
+					tb_record(b, v > 0 ? TB_WATCH_SOCK :
+					    TB_OPP_SOCK, t->arrived[v] -
+					    t->sent_real);
+				else {
+					pthread_mutex_lock(&b->lock);
+					b->unstamped++;
+					pthread_mutex_unlock(&b->lock);
+				}
 			}
 			if (t->pending == 0)
 				tb_turn_over(b, t);
@@ -464,15 +507,15 @@ tb_thread_main(void *arg)
 }
 
 static void
-tb_print(const char *who, double *lat, size_t n)
+tb_print(const char *to, const char *who, double *lat, size_t n)
 {
 	if (n == 0) {
-		printf("latency (%s): no samples\n", who);
+		printf("latency move-to-%s (%s): no samples\n", to, who);
 		return;
 	}
 	qsort(lat, n, sizeof *lat, crowd_cmp_double);
-	printf("latency move-to-screen (%s): p50 %.1f ms, p99 %.1f ms, max "
-	    "%.1f ms (%zu samples)\n", who, lat[n / 2] * 1e3,
+	printf("latency move-to-%s (%s): p50 %.1f ms, p99 %.1f ms, max "
+	    "%.1f ms (%zu samples)\n", to, who, lat[n / 2] * 1e3,
 	    lat[n * 99 / 100] * 1e3, lat[n - 1] * 1e3, n);
 }
 
@@ -587,7 +630,7 @@ tb_usage(void)
 {
 	fprintf(stderr, "usage: tablebench [-n tables] [-w watchers] "
 	    "[-i interval] [-s seconds] [-t threads] [-c cpu-tables] "
-	    "[-l level] [-T 30|60 [-q quiet-seconds]] [-L crowd]\n");
+	    "[-l level] [-T 30|60 [-q quiet-seconds]] [-L crowd] [-e]\n");
 	exit(2);
 }
 
@@ -615,7 +658,7 @@ main(int argc, char **argv)
 	b.seconds = 30;
 	b.nthreads = 8;
 	b.level = 3;
-	while ((c = getopt(argc, argv, "n:w:i:s:t:c:l:T:q:L:")) != -1) {
+	while ((c = getopt(argc, argv, "n:w:i:s:t:c:l:T:q:L:e")) != -1) {
 		switch (c) {
 		case 'n':
 			b.ntables = atoi(optarg);
@@ -647,6 +690,9 @@ main(int argc, char **argv)
 		case 'L':
 			b.ncrowd = atoi(optarg);
 			break;
+		case 'e':
+			b.equal = 1;
+			break;
 		default:
 			tb_usage();
 		}
@@ -674,6 +720,8 @@ main(int argc, char **argv)
 	    b.ntables + b.ncpu + 10);
 	if ((b.h = harness_start(settings)) == NULL)
 		return 1;
+	if (!b.equal)
+		crowd_yield_cores();
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_barrier_init(&b.barrier, NULL, (unsigned)b.nthreads + 1);
 	b.tables = calloc((size_t)b.ntables, sizeof *b.tables);
@@ -764,17 +812,24 @@ main(int argc, char **argv)
 	    "missed (not seen within %d s); %ld tables stopped (a "
 	    "player's connection failed)\n", b.moves, t1 - b.t0,
 	    b.moves / (t1 - b.t0), b.missed, TB_SEEN_MS / 1000, b.broken);
-	tb_print("opponent", b.lat_opp, b.nopp);
-	tb_print("watchers", b.lat_watch, b.nwatchlat);
+	tb_print("screen", "opponent", b.lat[TB_OPP], b.nlat[TB_OPP]);
+	tb_print("screen", "watchers", b.lat[TB_WATCH], b.nlat[TB_WATCH]);
+	tb_print("socket", "opponent", b.lat[TB_OPP_SOCK],
+	    b.nlat[TB_OPP_SOCK]);
+	tb_print("socket", "watchers", b.lat[TB_WATCH_SOCK],
+	    b.nlat[TB_WATCH_SOCK]);
+	printf("latency: %ld screens seen without a receive time (their "
+	    "bytes were read with earlier ones)\n", b.unstamped);
 	if (b.ncpu > 0)
 		printf("CPU tables: %ld turns answered by the computer in "
 		    "%.1f s (%.1f/s), level %d\n", b.cpu_turns, t1 - b.t0,
 		    b.cpu_turns / (t1 - b.t0), b.level);
 	printf("daemon CPU: %.1f%% of a core while playing; the bench's own: "
-	    "%.1f%%%s\n", (cpu1 - cpu0) * 100 / (t1 - b.t0),
-	    (self1 - self0) * 100 / (t1 - b.t0), self1 - self0 > cpu1 - cpu0 ?
-	    " (more than the daemon: the latency is the bench's as much as "
-	    "the daemon's)" : "");
+	    "%.1f%% (%s)%s\n", (cpu1 - cpu0) * 100 / (t1 - b.t0),
+	    (self1 - self0) * 100 / (t1 - b.t0), b.equal ? "at the daemon's "
+	    "priority" : "yielding the cores", self1 - self0 > cpu1 - cpu0 ?
+	    " (more than the daemon: the latency to the screen is the "
+	    "bench's as much as the daemon's)" : "");
 	if (b.moves > 0)
 		printf("bytes per move: %.0f per watcher; %.0f per player "
 		    "(the mover's own screen included: his typed move and "
@@ -808,8 +863,8 @@ main(int argc, char **argv)
 	free(b.cpu);
 	free(b.tables);
 	free(th);
-	free(b.lat_opp);
-	free(b.lat_watch);
+	for (int k = 0; k < 4; k++)
+		free(b.lat[k]);
 	if (harness_stop(b.h) != 0)
 		status = 1;
 	return status;
