@@ -58,7 +58,8 @@ TESTS += tests/integration/smoke-tmux.sh
 # Load generator: `make bench`.
 EXTRA_PROGRAMS += tests/bench/hallbench
 BENCH_PROGS += tests/bench/hallbench
-tests_bench_hallbench_SOURCES = tests/bench/hallbench.c
+tests_bench_hallbench_SOURCES = tests/bench/hallbench.c \
+	tests/bench/crowd.c tests/bench/crowd.h
 tests_bench_hallbench_CFLAGS = $(AM_CFLAGS) -O2 $(TCLIENT_CFLAGS)
 tests_bench_hallbench_LDADD = $(TCLIENT_LIBS) -lpthread
 # It runs the daemon, so `make bench` must build that first.

@@ -19,7 +19,7 @@ tests_unit_test_clock_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_clock_LDADD = $(DAEMON_TEST_LDADD)
 
 tests_unit_test_cpujob_SOURCES = tests/unit/test-cpujob.c $(DAEMON_TEST_BASE) \
-	src/base/worker.c src/table/cpujob.c
+	src/base/worker.c src/base/waker.c src/table/cpujob.c
 tests_unit_test_cpujob_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_cpujob_LDADD = engine/libengine.a $(DAEMON_TEST_LDADD)
 
@@ -31,7 +31,8 @@ tests_unit_test_limits_SOURCES = tests/unit/test-limits.c $(DAEMON_TEST_BASE) sr
 tests_unit_test_limits_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_limits_LDADD = $(DAEMON_TEST_LDADD)
 
-tests_unit_test_worker_SOURCES = tests/unit/test-worker.c $(DAEMON_TEST_BASE) src/base/worker.c
+tests_unit_test_worker_SOURCES = tests/unit/test-worker.c $(DAEMON_TEST_BASE) src/base/worker.c \
+	src/base/waker.c
 tests_unit_test_worker_CFLAGS = $(DAEMON_TEST_CFLAGS)
 tests_unit_test_worker_LDADD = $(DAEMON_TEST_LDADD)
 

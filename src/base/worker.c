@@ -2,12 +2,11 @@
  * worker.c - the thread pool.
  *
  * Threads take jobs from two FIFO queues (urgent first) under one mutex.
- * A finished job goes on the done list and the loop is woken through an
- * eventfd, whose read event runs the done callbacks on the loop thread.
+ * A finished job goes on the done list and the loop is woken (waker.h),
+ * which runs the done callbacks on the loop thread.
  * Cancelled jobs that never started go straight to the done list, so every
  * done callback runs from the loop event, never inside worker_cancel.
  */
-#include <sys/eventfd.h>
 #include <sys/queue.h>
 #include <sys/resource.h>
 
@@ -22,6 +21,7 @@
 #include <event2/event.h>
 
 #include "src/base/log.h"
+#include "src/base/waker.h"
 #include "src/base/worker.h"
 
 #define WORKER_NICE 5
@@ -53,8 +53,7 @@ struct worker {
 	struct worker_queue	 done;
 	size_t			 pending;	/* queued + running + done */
 	bool			 stopping;
-	int			 efd;
-	struct event		*ev;
+	struct waker		*waker;
 	pthread_t		*threads;
 	int			 nthreads;
 };
@@ -67,13 +66,12 @@ struct worker {
 static void
 worker_finish(struct worker *w, struct worker_job *job)
 {
-	uint64_t	 one = 1;
 	bool		 wake = TAILQ_EMPTY(&w->done);
 
 	job->state = WORKER_FINISHED;
 	TAILQ_INSERT_TAIL(&w->done, job, entry);
-	if (wake && write(w->efd, &one, sizeof one) < 0 && errno != EAGAIN)
-		log_error("worker: eventfd write: %s", strerror(errno));
+	if (wake)
+		waker_poke(w->waker);
 }
 
 static void *
@@ -140,14 +138,9 @@ worker_drain(struct worker *w)
 }
 
 static void
-worker_wake_cb(evutil_socket_t fd, short events, void *arg)
+worker_wake_cb(void *arg)
 {
-	struct worker	*w = arg;
-	uint64_t	 n;
-
-	if (read(fd, &n, sizeof n) < 0 && errno != EAGAIN)
-		log_error("worker: eventfd read: %s", strerror(errno));
-	worker_drain(w);
+	worker_drain(arg);
 }
 
 struct worker *
@@ -170,12 +163,7 @@ worker_new(struct event_base *base, int threads)
 	TAILQ_INIT(&w->done);
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->cond, NULL);
-	w->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (w->efd < 0)
-		goto fail;
-	w->ev = event_new(base, w->efd, EV_READ | EV_PERSIST, worker_wake_cb,
-	    w);
-	if (w->ev == NULL || event_add(w->ev, NULL) != 0)
+	if ((w->waker = waker_new(base, worker_wake_cb, w)) == NULL)
 		goto fail;
 	w->threads = calloc((size_t)threads, sizeof *w->threads);
 	if (w->threads == NULL)
@@ -193,10 +181,7 @@ worker_new(struct event_base *base, int threads)
 	return w;
 
 fail:
-	if (w->ev != NULL)
-		event_free(w->ev);
-	if (w->efd >= 0)
-		close(w->efd);
+	waker_free(w->waker);
 	free(w->threads);
 	pthread_cond_destroy(&w->cond);
 	pthread_mutex_destroy(&w->lock);
@@ -310,8 +295,7 @@ worker_free(struct worker *w)
 	pthread_mutex_unlock(&w->lock);
 	worker_drain(w);
 
-	event_free(w->ev);
-	close(w->efd);
+	waker_free(w->waker);
 	free(w->threads);
 	pthread_cond_destroy(&w->cond);
 	pthread_mutex_destroy(&w->lock);

@@ -30,12 +30,10 @@
  * fires (or the connection is closed) the loop asks for the session back
  * with sshd_kex_cancel.
  */
-#include <sys/eventfd.h>
 #include <sys/queue.h>
 
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,6 +46,8 @@
 #include <libssh/server.h>
 
 #include "src/base/log.h"
+#include "src/base/loopthread.h"
+#include "src/base/waker.h"
 #include "src/net/sshd-int.h"
 
 enum sshd_kex_state {
@@ -74,16 +74,11 @@ TAILQ_HEAD(sshd_kex_queue, sshd_kex_job);
 
 struct sshd_kex_thread {
 	struct sshd_kex			*pool;
-	pthread_t			 thread;
-	bool				 started;
-	struct event_base		*base;
-	int				 efd;		/* wakes the thread */
-	struct event			*wake;
+	struct loopthread		*lt;
 	struct sshd_kex_queue		 inbox;		/* under the pool lock */
 	struct sshd_kex_queue		 active;	/* the thread's alone */
 	size_t				 load;		/* under the pool lock */
 	unsigned			 cancels;	/* under the pool lock */
-	char				 name[16];
 };
 
 struct sshd_kex {
@@ -92,29 +87,10 @@ struct sshd_kex {
 	pthread_mutex_t			 lock;
 	bool				 stopping;	/* under the lock */
 	struct sshd_kex_queue		 finished;	/* under the lock */
-	int				 efd;		/* wakes the loop */
-	struct event			*ev;
+	struct waker			*waker;		/* the loop's */
 	struct sshd_kex_thread		*threads;
 	int				 nthreads;
 };
-
-static void
-sshd_kex_poke(int efd)
-{
-	uint64_t	 one = 1;
-
-	if (write(efd, &one, sizeof one) < 0 && errno != EAGAIN)
-		log_error("ssh kex: eventfd write: %s", strerror(errno));
-}
-
-static void
-sshd_kex_drain_efd(int efd)
-{
-	uint64_t	 n;
-
-	while (read(efd, &n, sizeof n) > 0)
-		;
-}
 
 /* ---- on a kex thread ------------------------------------------------- */
 
@@ -141,7 +117,7 @@ sshd_kex_finish(struct sshd_kex_thread *t, struct sshd_kex_job *job,
 	TAILQ_INSERT_TAIL(&pool->finished, job, entry);
 	pthread_mutex_unlock(&pool->lock);
 	if (wake)
-		sshd_kex_poke(pool->efd);
+		waker_poke(pool->waker);
 }
 
 /* One step of the exchange: one poll(fd, 0) and dispatch, in libssh. */
@@ -181,7 +157,7 @@ sshd_kex_io_cb(evutil_socket_t fd, short what, void *arg)
 
 /* New sessions, cancels and the stop: whatever the loop asked for. */
 static void
-sshd_kex_wake_cb(evutil_socket_t fd, short what, void *arg)
+sshd_kex_wake(void *arg)
 {
 	struct sshd_kex_thread	*t = arg;
 	struct sshd_kex		*pool = t->pool;
@@ -190,7 +166,6 @@ sshd_kex_wake_cb(evutil_socket_t fd, short what, void *arg)
 	unsigned		 cancels;
 	bool			 stopping, cancelled;
 
-	sshd_kex_drain_efd(t->efd);
 	TAILQ_INIT(&fresh);
 	pthread_mutex_lock(&pool->lock);
 	TAILQ_CONCAT(&fresh, &t->inbox, entry);
@@ -204,9 +179,9 @@ sshd_kex_wake_cb(evutil_socket_t fd, short what, void *arg)
 	while ((job = TAILQ_FIRST(&fresh)) != NULL) {
 		TAILQ_REMOVE(&fresh, job, entry);
 		TAILQ_INSERT_TAIL(&t->active, job, entry);
-		job->rev = event_new(t->base, job->fd, EV_READ | EV_PERSIST,
-		    sshd_kex_io_cb, job);
-		job->wev = event_new(t->base, job->fd, EV_WRITE,
+		job->rev = event_new(loopthread_base(t->lt), job->fd,
+		    EV_READ | EV_PERSIST, sshd_kex_io_cb, job);
+		job->wev = event_new(loopthread_base(t->lt), job->fd, EV_WRITE,
 		    sshd_kex_io_cb, job);
 		if (job->rev == NULL || job->wev == NULL ||
 		    event_add(job->rev, NULL) != 0) {
@@ -230,33 +205,17 @@ sshd_kex_wake_cb(evutil_socket_t fd, short what, void *arg)
 				sshd_kex_finish(t, job, SSHD_KEX_CANCELLED);
 		}
 	}
-	if (stopping)
-		event_base_loopbreak(t->base);
-}
-
-static void *
-sshd_kex_main(void *arg)
-{
-	struct sshd_kex_thread	*t = arg;
-	sigset_t		 all;
-
-	/* Signals are the loop's business (libevent's signal events). */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, NULL);
-	event_base_dispatch(t->base);
-	return NULL;
 }
 
 /* ---- on the loop thread ---------------------------------------------- */
 
 static void
-sshd_kex_done_ev(evutil_socket_t fd, short what, void *arg)
+sshd_kex_done_ev(void *arg)
 {
 	struct sshd_kex		*pool = arg;
 	struct sshd_kex_queue	 batch;
 	struct sshd_kex_job	*job;
 
-	sshd_kex_drain_efd(pool->efd);
 	TAILQ_INIT(&batch);
 	pthread_mutex_lock(&pool->lock);
 	TAILQ_CONCAT(&batch, &pool->finished, entry);
@@ -273,27 +232,15 @@ static int
 sshd_kex_thread_init(struct sshd_kex *pool, struct sshd_kex_thread *t,
     int i)
 {
+	char	 name[16];
+
 	t->pool = pool;
-	t->efd = -1;
 	TAILQ_INIT(&t->inbox);
 	TAILQ_INIT(&t->active);
-	snprintf(t->name, sizeof t->name, "gh-kex%d", i % 1000);
-	t->base = event_base_new();
-	if (t->base == NULL)
-		return -1;
-	t->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (t->efd < 0)
-		return -1;
-	t->wake = event_new(t->base, t->efd, EV_READ | EV_PERSIST,
-	    sshd_kex_wake_cb, t);
-	if (t->wake == NULL || event_add(t->wake, NULL) != 0)
-		return -1;
-	if (pthread_create(&t->thread, NULL, sshd_kex_main, t) != 0)
-		return -1;
-	t->started = true;
 	/* The name shows in top -H and in the bench's per-thread split. */
-	pthread_setname_np(t->thread, t->name);
-	return 0;
+	snprintf(name, sizeof name, "gh-kex%d", i % 1000);
+	t->lt = loopthread_new(name, sshd_kex_wake, t);
+	return t->lt != NULL ? 0 : -1;
 }
 
 struct sshd_kex *
@@ -317,15 +264,9 @@ sshd_kex_new(struct event_base *base, int threads, sshd_kex_done_cb done,
 	}
 	pool->base = base;
 	pool->done = done;
-	pool->efd = -1;
 	TAILQ_INIT(&pool->finished);
 	pthread_mutex_init(&pool->lock, NULL);
-	pool->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (pool->efd < 0)
-		goto fail;
-	pool->ev = event_new(base, pool->efd, EV_READ | EV_PERSIST,
-	    sshd_kex_done_ev, pool);
-	if (pool->ev == NULL || event_add(pool->ev, NULL) != 0)
+	if ((pool->waker = waker_new(base, sshd_kex_done_ev, pool)) == NULL)
 		goto fail;
 	for (i = 0; i < threads; i++) {
 		pool->nthreads++;
@@ -380,7 +321,7 @@ sshd_kex_start(struct sshd_kex *pool, ssh_session s, int fd, void *arg)
 	TAILQ_INSERT_TAIL(&t->inbox, job, entry);
 	pthread_mutex_unlock(&pool->lock);
 	if (wake)
-		sshd_kex_poke(t->efd);
+		loopthread_poke(t->lt);
 	return job;
 }
 
@@ -399,7 +340,7 @@ sshd_kex_cancel(struct sshd_kex_job *job)
 	}
 	pthread_mutex_unlock(&pool->lock);
 	if (wake)
-		sshd_kex_poke(t->efd);
+		loopthread_poke(t->lt);
 }
 
 void
@@ -414,13 +355,9 @@ sshd_kex_free(struct sshd_kex *pool)
 	pthread_mutex_lock(&pool->lock);
 	pool->stopping = true;
 	pthread_mutex_unlock(&pool->lock);
-	for (i = 0; i < pool->nthreads; i++) {
-		t = &pool->threads[i];
-		if (!t->started)
-			continue;
-		sshd_kex_poke(t->efd);
-		pthread_join(t->thread, NULL);
-	}
+	/* Each thread's last wake-up sees stopping and hands all back. */
+	for (i = 0; i < pool->nthreads; i++)
+		loopthread_stop(pool->threads[i].lt);
 	/*
 	 * Every thread handed back what it held before it stopped; what was
 	 * still in an inbox never reached one.  All go back as stopped.
@@ -437,19 +374,9 @@ sshd_kex_free(struct sshd_kex *pool)
 		pool->done(job->arg, SSHD_KEX_STOPPED);
 		free(job);
 	}
-	for (i = 0; i < pool->nthreads; i++) {
-		t = &pool->threads[i];
-		if (t->wake != NULL)
-			event_free(t->wake);
-		if (t->base != NULL)
-			event_base_free(t->base);
-		if (t->efd >= 0)
-			close(t->efd);
-	}
-	if (pool->ev != NULL)
-		event_free(pool->ev);
-	if (pool->efd >= 0)
-		close(pool->efd);
+	for (i = 0; i < pool->nthreads; i++)
+		loopthread_free(pool->threads[i].lt);
+	waker_free(pool->waker);
 	pthread_mutex_destroy(&pool->lock);
 	free(pool->threads);
 	free(pool);

@@ -5,11 +5,14 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "tests/bench/crowd.h"
+#include "tests/integration/harness.h"
 #include "tests/integration/tclient.h"
 
 double
@@ -96,6 +99,53 @@ crowd_arrival(int fd)
 			return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 		}
 	return -1;
+}
+
+void
+crowd_split_read(const struct harness *h, struct crowd_split *sp)
+{
+	char path[64], name[32];
+	struct dirent *de;
+	double secs;
+	DIR *dir;
+	int pid = (int)harness_pid(h), tid;
+
+	memset(sp, 0, sizeof *sp);
+	snprintf(path, sizeof path, "/proc/%d/task", pid);
+	if ((dir = opendir(path)) == NULL)
+		return;
+	while ((de = readdir(dir)) != NULL) {
+		tid = atoi(de->d_name);
+		if (tid <= 0 || (secs = harness_thread_cpu_seconds(h, tid,
+		    name, sizeof name)) < 0)
+			continue;
+		if (tid == pid)
+			sp->loop += secs;
+		else if (strncmp(name, "gh-kex", 6) == 0)
+			sp->kex += secs;
+		else if (strncmp(name, "gh-ssh", 6) == 0)
+			sp->ssh += secs;
+		else
+			sp->other += secs;
+	}
+	closedir(dir);
+}
+
+void
+crowd_split_print(const struct harness *h, const struct crowd_split *before,
+    int n, const char *what)
+{
+	struct crowd_split after;
+
+	if (n <= 0)
+		return;
+	crowd_split_read(h, &after);
+	printf("  daemon CPU by thread: loop %.2f ms, key exchange threads "
+	    "%.2f ms, session threads %.2f ms, others %.2f ms per %s\n",
+	    (after.loop - before->loop) * 1e3 / n,
+	    (after.kex - before->kex) * 1e3 / n,
+	    (after.ssh - before->ssh) * 1e3 / n,
+	    (after.other - before->other) * 1e3 / n, what);
 }
 
 int

@@ -4,7 +4,20 @@
 #ifndef TESTS_BENCH_CROWD_H
 #define TESTS_BENCH_CROWD_H
 
+struct harness;
 struct tclient;
+
+/* The daemon's CPU seconds by thread: the loop (its main thread), the key
+ * exchange threads (gh-kex*), the SSH session threads (gh-ssh*) and the
+ * rest (the workers and the CPU players). */
+struct crowd_split {
+	double	loop, kex, ssh, other;
+};
+void	crowd_split_read(const struct harness *, struct crowd_split *);
+/* "loop 1.20, key exchange 0.80, sessions 0.40, others 0.01 ms per
+ * login": after minus before, in ms per `what` (n of them). */
+void	crowd_split_print(const struct harness *,
+	    const struct crowd_split *before, int n, const char *what);
 
 /* Seconds on the monotonic clock. */
 double	crowd_now(void);

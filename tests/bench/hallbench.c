@@ -43,6 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tests/bench/crowd.h"
 #include "tests/integration/harness.h"
 #include "tests/integration/tclient.h"
 
@@ -75,14 +76,6 @@ struct bench_thread {
 	pthread_t thread;
 };
 
-static double
-bench_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* One guest from nothing to the lobby; NULL (and a message) on failure. */
 static struct tclient *
@@ -156,15 +149,15 @@ static uint64_t
 bench_drain(struct bench *b, int quiet_ms, int limit_ms)
 {
 	struct pollfd *pfd;
-	double end = bench_now() + limit_ms / 1e3;
-	double quiet_until = bench_now() + quiet_ms / 1e3;
+	double end = crowd_now() + limit_ms / 1e3;
+	double quiet_until = crowd_now() + quiet_ms / 1e3;
 	uint64_t total = 0;
 	int i, n, got;
 
 	pfd = calloc((size_t)b->nsessions, sizeof *pfd);
 	if (pfd == NULL)
 		abort();
-	while (bench_now() < end && bench_now() < quiet_until) {
+	while (crowd_now() < end && crowd_now() < quiet_until) {
 		for (i = 0; i < b->nsessions; i++) {
 			pfd[i].fd = b->clients[i] != NULL ?
 			    tclient_fd(b->clients[i]) : -1;
@@ -182,7 +175,7 @@ bench_drain(struct bench *b, int quiet_ms, int limit_ms)
 			}
 		}
 		if (got)
-			quiet_until = bench_now() + quiet_ms / 1e3;
+			quiet_until = crowd_now() + quiet_ms / 1e3;
 	}
 	free(pfd);
 	return total;
@@ -211,66 +204,6 @@ bench_alive_count(struct bench *b, int from)
 	return n;
 }
 
-/* The CPU seconds this process (the bench) has used. */
-static double
-bench_self_cpu(void)
-{
-	struct rusage ru;
-
-	if (getrusage(RUSAGE_SELF, &ru) != 0)
-		return 0;
-	return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
-	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
-}
-
-/* The daemon's CPU seconds by thread: the loop (the main thread), the
- * key exchange threads (named gh-kex*), and every other thread. */
-struct bench_split {
-	double	loop, kex, other;
-};
-
-static void
-bench_split_read(struct bench *b, struct bench_split *sp)
-{
-	char path[64], name[32];
-	struct dirent *de;
-	double secs;
-	DIR *dir;
-	int pid = (int)harness_pid(b->h), tid;
-
-	memset(sp, 0, sizeof *sp);
-	snprintf(path, sizeof path, "/proc/%d/task", pid);
-	if ((dir = opendir(path)) == NULL)
-		return;
-	while ((de = readdir(dir)) != NULL) {
-		tid = atoi(de->d_name);
-		if (tid <= 0 || (secs = harness_thread_cpu_seconds(b->h, tid,
-		    name, sizeof name)) < 0)
-			continue;
-		if (tid == pid)
-			sp->loop += secs;
-		else if (strncmp(name, "gh-kex", 6) == 0)
-			sp->kex += secs;
-		else
-			sp->other += secs;
-	}
-	closedir(dir);
-}
-
-static void
-bench_split_print(struct bench *b, const struct bench_split *before, int ok)
-{
-	struct bench_split after;
-
-	if (ok <= 0)
-		return;
-	bench_split_read(b, &after);
-	printf("  daemon CPU by thread: loop %.2f ms, key exchange threads "
-	    "%.2f ms, others %.2f ms per login\n",
-	    (after.loop - before->loop) * 1e3 / ok,
-	    (after.kex - before->kex) * 1e3 / ok,
-	    (after.other - before->other) * 1e3 / ok);
-}
 
 /*
  * Logins from..n-1 from b->nthreads threads, to the lobby (kept in
@@ -290,8 +223,8 @@ bench_run_logins(struct bench *b, int from, int n, bool bare, double *cpu,
 		abort();
 	per = (n - from + b->nthreads - 1) / b->nthreads;
 	cpu0 = harness_cpu_seconds(b->h);
-	self0 = bench_self_cpu();
-	t0 = bench_now();
+	self0 = crowd_self_cpu();
+	t0 = crowd_now();
 	for (i = 0; i < b->nthreads; i++) {
 		threads[i].b = b;
 		threads[i].bare = bare;
@@ -308,9 +241,9 @@ bench_run_logins(struct bench *b, int from, int n, bool bare, double *cpu,
 	}
 	for (i = 0; i < b->nthreads; i++)
 		pthread_join(threads[i].thread, NULL);
-	t1 = bench_now();
+	t1 = crowd_now();
 	*cpu = harness_cpu_seconds(b->h) - cpu0;
-	*self = bench_self_cpu() - self0;
+	*self = crowd_self_cpu() - self0;
 	free(threads);
 	return t1 - t0;
 }
@@ -367,25 +300,25 @@ bench_memory(struct bench *b, int crowd)
 static void
 bench_bare_logins(struct bench *b, int crowd)
 {
-	struct bench_split split;
+	struct crowd_split split;
 	double secs, cpu, self;
 	int ok;
 
-	bench_split_read(b, &split);
+	crowd_split_read(b->h, &split);
 	secs = bench_run_logins(b, 0, b->nbare, true, &cpu, &self);
 	ok = b->nbare - b->failed;
 	printf("bare logins (%d in the lobby): %d to the welcome screen and "
 	    "out in %.2f s = %.1f/s; CPU per login: daemon %.2f ms, bench "
 	    "%.2f ms\n", crowd, ok, secs, ok / secs,
 	    ok > 0 ? cpu * 1e3 / ok : 0.0, ok > 0 ? self * 1e3 / ok : 0.0);
-	bench_split_print(b, &split, ok);
+	crowd_split_print(b->h, &split, ok, "login");
 	b->failed = 0;
 }
 
 static void
 bench_logins(struct bench *b)
 {
-	struct bench_split split;
+	struct crowd_split split;
 	double secs, cpu, self;
 	int ok, k, from, failed;
 
@@ -397,7 +330,7 @@ bench_logins(struct bench *b)
 	 * crowd size after the other. */
 	for (k = 0, from = 0; k < b->ncrowds; from = b->crowds[k++]) {
 		failed = b->failed;
-		bench_split_read(b, &split);
+		crowd_split_read(b->h, &split);
 		secs = bench_run_logins(b, from, b->crowds[k], false, &cpu,
 		    &self);
 		ok = b->crowds[k] - from - (b->failed - failed);
@@ -408,7 +341,7 @@ bench_logins(struct bench *b)
 		    b->nthreads, ok > 0 ? cpu * 1e3 / ok : 0.0,
 		    ok > 0 ? self * 1e3 / ok : 0.0, cpu * 100 / secs,
 		    self * 100 / secs);
-		bench_split_print(b, &split, ok);
+		crowd_split_print(b->h, &split, ok, "login");
 		if (self > cpu)
 			printf("at %d: the bench used more CPU than the daemon: "
 			    "these logins/s are the bench's limit, not only the "
@@ -500,13 +433,13 @@ bench_chat(struct bench *b)
 
 	before = bench_received(b, b->nchatters);
 	cpu0 = harness_cpu_seconds(b->h);
-	t0 = bench_now();
+	t0 = crowd_now();
 	end = t0 + b->seconds;
 	/* Each chatter says a line every 2 s, the chatters spread evenly. */
 	next = t0;
 	i = 0;
-	while (bench_now() < end) {
-		if (bench_now() >= next) {
+	while (crowd_now() < end) {
+		if (crowd_now() >= next) {
 			if (b->clients[i] != NULL) {
 				snprintf(text, sizeof text, "bench line %d\r",
 				    lines);
@@ -519,7 +452,7 @@ bench_chat(struct bench *b)
 		bench_drain(b, 10, 10);
 	}
 	bench_drain(b, 1000, 30000);
-	secs = bench_now() - t0;
+	secs = crowd_now() - t0;
 	cpu1 = harness_cpu_seconds(b->h);
 	after = bench_received(b, b->nchatters);
 	printf("chat: %d chatters said %d lines in %.1f s to %d viewers: "

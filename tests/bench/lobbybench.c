@@ -59,8 +59,9 @@ struct lb {
 	volatile bool	 stop;
 	double		*seen;		/* per viewer: when the line showed */
 	double		*arrived;	/* per viewer: when its bytes came */
-	double		*lat;		/* every viewer's latency, all lines */
-	size_t		 nlat, caplat;
+	/* Every viewer's latency, all lines: to the screen, to the socket. */
+	double		*lat, *lat_sock;
+	size_t		 nlat, caplat, nlat_sock, caplat_sock;
 };
 
 struct lb_thread {
@@ -158,15 +159,14 @@ lb_bytes(struct lb *b, int from, int to)
 }
 
 static void
-lb_lat_add(struct lb *b, double v)
+lb_lat_add(double **lat, size_t *n, size_t *cap, double v)
 {
-	if (b->nlat == b->caplat) {
-		b->caplat = b->caplat == 0 ? 4096 : b->caplat * 2;
-		if ((b->lat = realloc(b->lat, b->caplat * sizeof *b->lat)) ==
-		    NULL)
+	if (*n == *cap) {
+		*cap = *cap == 0 ? 4096 : *cap * 2;
+		if ((*lat = realloc(*lat, *cap * sizeof **lat)) == NULL)
 			abort();
 	}
-	b->lat[b->nlat++] = v;
+	(*lat)[(*n)++] = v;
 }
 
 /* Wait (reading in the threads) until nothing came for quiet seconds. */
@@ -192,6 +192,7 @@ lb_chat(struct lb *b)
 	double *last = calloc((size_t)b->nlines, sizeof *last);
 	double *last_sock = calloc((size_t)b->nlines, sizeof *last_sock);
 	double cpu0, cpu1, self0, self1, t0, t1, worst, worst_sock;
+	struct crowd_split split;
 	uint64_t before, after;
 	int lines = 0, missed = 0, viewers = 0, unstamped = 0;
 
@@ -207,6 +208,7 @@ lb_chat(struct lb *b)
 	lb_quiet(b, 1.0);
 	before = lb_bytes(b, 1, b->nviewers);
 	cpu0 = harness_cpu_seconds(b->h);
+	crowd_split_read(b->h, &split);
 	self0 = crowd_self_cpu();
 	t0 = crowd_now();
 	for (int l = 0; l < b->nlines; l++) {
@@ -242,12 +244,17 @@ lb_chat(struct lb *b)
 		for (int i = 1; i < b->nviewers; i++) {
 			if (b->c[i] == NULL || b->seen[i] == 0)
 				continue;
-			lb_lat_add(b, b->seen[i] - b->sent);
+			lb_lat_add(&b->lat, &b->nlat, &b->caplat,
+			    b->seen[i] - b->sent);
 			if (b->seen[i] - b->sent > worst)
 				worst = b->seen[i] - b->sent;
-			if (b->arrived[i] == 0)
+			if (b->arrived[i] == 0) {
 				unstamped++;
-			else if (b->arrived[i] - b->sent_real > worst_sock)
+				continue;
+			}
+			lb_lat_add(&b->lat_sock, &b->nlat_sock,
+			    &b->caplat_sock, b->arrived[i] - b->sent_real);
+			if (b->arrived[i] - b->sent_real > worst_sock)
 				worst_sock = b->arrived[i] - b->sent_real;
 		}
 		last[l] = worst;
@@ -272,6 +279,7 @@ lb_chat(struct lb *b)
 	    lines, b->interval, (double)(after - before) / lines / viewers,
 	    (cpu1 - cpu0) * 1e3 / lines, (cpu1 - cpu0) * 1e6 / lines /
 	    viewers, (cpu1 - cpu0) * 100 / (t1 - t0), t1 - t0);
+	crowd_split_print(b->h, &split, lines, "line");
 	qsort(last, (size_t)lines, sizeof *last, crowd_cmp_double);
 	printf("chat latency to the last viewer's screen (%d viewers): p50 "
 	    "%.1f ms, p99 %.1f ms, max %.1f ms over %d lines\n", viewers,
@@ -289,6 +297,14 @@ lb_chat(struct lb *b)
 		    "(%zu samples); %d missed (not seen in %.0f s)\n",
 		    b->lat[b->nlat / 2] * 1e3, b->lat[b->nlat * 99 / 100] *
 		    1e3, b->nlat, missed, LB_SEEN_S);
+	}
+	if (b->nlat_sock > 0) {
+		qsort(b->lat_sock, b->nlat_sock, sizeof *b->lat_sock,
+		    crowd_cmp_double);
+		printf("chat latency to any viewer's socket: first %.1f ms, "
+		    "p50 %.1f ms, p99 %.1f ms\n", b->lat_sock[0] * 1e3,
+		    b->lat_sock[b->nlat_sock / 2] * 1e3,
+		    b->lat_sock[b->nlat_sock * 99 / 100] * 1e3);
 	}
 	printf("chat: the bench itself used %.0f%% of a core (%d threads "
 	    "reading, %s)\n", (self1 - self0) * 100 / (t1 - t0), b->nthreads,
@@ -461,6 +477,7 @@ main(int argc, char **argv)
 	free(b.seen);
 	free(b.arrived);
 	free(b.lat);
+	free(b.lat_sock);
 	free(th);
 	if (harness_stop(b.h) != 0)
 		status = 1;

@@ -646,6 +646,7 @@ main(int argc, char **argv)
 	struct tb b;
 	struct tb_thread *th;
 	double cpu0, cpu1, t1, self0, self1;
+	struct crowd_split split;
 	uint64_t pbytes0, pbytes1, wbytes0, wbytes1, lbytes0 = 0, lbytes1 = 0;
 	pthread_t crowd_reader;
 	int c, per, up, status = 0;
@@ -796,6 +797,7 @@ main(int argc, char **argv)
 	wbytes0 = tb_bytes(&b, 1);
 	lbytes0 = b.ncrowd > 0 ? tb_crowd_bytes(&b) : 0;
 	cpu0 = harness_cpu_seconds(b.h);
+	crowd_split_read(b.h, &split);
 	self0 = crowd_self_cpu();
 	b.t0 = crowd_now();
 	pthread_barrier_wait(&b.barrier);
@@ -830,6 +832,7 @@ main(int argc, char **argv)
 	    "priority" : "yielding the cores", self1 - self0 > cpu1 - cpu0 ?
 	    " (more than the daemon: the latency to the screen is the "
 	    "bench's as much as the daemon's)" : "");
+	crowd_split_print(b.h, &split, (int)b.moves, "move");
 	if (b.moves > 0)
 		printf("bytes per move: %.0f per watcher; %.0f per player "
 		    "(the mover's own screen included: his typed move and "
