@@ -250,7 +250,11 @@ tb_send(struct tb *b, struct tb_table *t, double now)
 		t->pending = 0;
 		t->stopped = 1;
 		pthread_mutex_lock(&b->lock);
-		b->broken++;
+		/* The first few say why, so the bench can tell its side. */
+		if (b->broken++ < 5)
+			fprintf(stderr, "tablebench: table %d stopped at ply "
+			    "%d: %s\n", (int)(t - b->tables), t->ply,
+			    tclient_error(t->player[t->mover]));
 		pthread_mutex_unlock(&b->lock);
 		return;
 	}
@@ -362,6 +366,39 @@ tb_read_for(struct tb *b, struct tb_thread *th, int seconds)
 	}
 }
 
+/*
+ * Read what already came for this thread's tables below `upto`, without
+ * waiting.  The set-up of thousands of tables takes minutes, and a client
+ * nobody reads fills its socket: the daemon's data then goes unacked, and
+ * after tcp_user_timeout (60 s) its kernel gives up on the connection, as
+ * it should on a peer that is gone.  Those tables were lost to the bench.
+ */
+static void
+tb_read_ready(struct tb *b, struct tb_thread *th, int upto)
+{
+	int nper = 2 + b->nwatch, n = (upto - th->first) * nper, k = 0;
+	struct pollfd *pfd;
+
+	if (n <= 0 || (pfd = calloc((size_t)n, sizeof *pfd)) == NULL)
+		return;
+	for (int i = th->first; i < upto; i++)
+		for (int c = 0; c < nper; c++, k++) {
+			struct tclient *tc = c < 2 ? b->tables[i].player[c] :
+			    b->tables[i].watcher[c - 2];
+
+			pfd[k].fd = tc != NULL ? tclient_fd(tc) : -1;
+			pfd[k].events = POLLIN;
+		}
+	if (poll(pfd, (nfds_t)n, 0) > 0)
+		for (int i = th->first, k = 0; i < upto; i++)
+			for (int c = 0; c < nper; c++, k++)
+				if (pfd[k].fd >= 0 && (pfd[k].revents & POLLIN))
+					tclient_read(c < 2 ?
+					    b->tables[i].player[c] :
+					    b->tables[i].watcher[c - 2], 0);
+	free(pfd);
+}
+
 static void *
 tb_thread_main(void *arg)
 {
@@ -371,10 +408,13 @@ tb_thread_main(void *arg)
 	int nper = 2 + b->nwatch, n;
 	double end;
 
-	for (int i = th->first; i < th->last; i++)
+	for (int i = th->first; i < th->last; i++) {
 		b->tables[i].ok = tb_table_open(b, i) == 0;
+		tb_read_ready(b, th, i + 1);
+	}
 	for (int i = th->first; i < th->last; i++) {
 		b->tables[i].ok = b->tables[i].ok && tb_table_start(b, i) == 0;
+		tb_read_ready(b, th, th->last);
 		if (!b->tables[i].ok) {
 			pthread_mutex_lock(&b->lock);
 			b->failed++;

@@ -451,7 +451,10 @@ harness_stop(struct harness *h)
 	if (bad) {
 		harness_print_log(h);
 		fprintf(stderr, "harness: kept %s\n", h->dir);
-	} else
+	} else if (getenv("HARNESS_KEEP") != NULL)
+		/* A developer's look at a good run's log (HARNESS_KEEP=1). */
+		fprintf(stderr, "harness: kept %s (HARNESS_KEEP)\n", h->dir);
+	else
 		harness_rm(h->dir);
 	free(h);
 	return bad ? -1 : 0;
