@@ -389,8 +389,9 @@ tb_read_ready(struct tb *b, struct tb_thread *th, int upto)
 			pfd[k].fd = tc != NULL ? tclient_fd(tc) : -1;
 			pfd[k].events = POLLIN;
 		}
+	k = 0;
 	if (poll(pfd, (nfds_t)n, 0) > 0)
-		for (int i = th->first, k = 0; i < upto; i++)
+		for (int i = th->first; i < upto; i++)
 			for (int c = 0; c < nper; c++, k++)
 				if (pfd[k].fd >= 0 && (pfd[k].revents & POLLIN))
 					tclient_read(c < 2 ?
