@@ -74,8 +74,14 @@ struct sshd_io_link {
 	size_t				 held;		/* the thread's, unsent */
 	unsigned char			*in;
 	size_t				 in_len, in_cap;
+	/*
+	 * Window sizes since the loop last looked: the first and the last
+	 * (one back at the old size in between still needs a redraw: the
+	 * terminal showed the other size meanwhile).
+	 */
+	int				 first_cols, first_rows;
 	int				 cols, rows;
-	bool				 resized;
+	unsigned			 resizes;
 	bool				 peer_closed;	/* news for the loop */
 	bool				 drained;	/* news for the loop */
 	bool				 gone;		/* news for the loop */
@@ -289,20 +295,38 @@ sshd_io_write(struct sshd_io_link *l)
 {
 	struct sshd_conn	*sc = l->sc;
 	size_t			 left;
-	int			 n;
+	bool			 wrote;
+	int			 n, pass;
 
-	while (l->wbuf_off < l->wbuf_len) {
-		left = l->wbuf_len - l->wbuf_off;
-		if (left > INT32_MAX)
-			left = INT32_MAX;
-		/* May run this session's callbacks (input, window). */
-		n = ssh_channel_write(sc->ch, l->wbuf + l->wbuf_off,
-		    (uint32_t)left);
-		if (n == SSH_ERROR)
-			return false;
-		if (n == 0)
+	/*
+	 * libssh sends at once only after a poll saw the socket writable,
+	 * and each send makes it wait for the next poll (docs/design.md
+	 * §2.3), so what was just written is still libssh's: poll now, one
+	 * poll(2), instead of arming the write event and coming back a loop
+	 * turn later (two epoll_ctl and the turn, for every frame).  That
+	 * poll may also read the client's window adjust, which lets the
+	 * rest go: so a second pass.
+	 */
+	for (pass = 0; pass < 2 && l->wbuf_off < l->wbuf_len; pass++) {
+		wrote = false;
+		while (l->wbuf_off < l->wbuf_len) {
+			left = l->wbuf_len - l->wbuf_off;
+			if (left > INT32_MAX)
+				left = INT32_MAX;
+			/* May run this session's callbacks (input, window). */
+			n = ssh_channel_write(sc->ch, l->wbuf + l->wbuf_off,
+			    (uint32_t)left);
+			if (n == SSH_ERROR)
+				return false;
+			if (n == 0)
+				break;
+			l->wbuf_off += (size_t)n;
+			wrote = true;
+		}
+		if (!wrote || !(ssh_get_status(sc->s) & SSH_WRITE_PENDING))
 			break;
-		l->wbuf_off += (size_t)n;
+		if (ssh_event_dopoll(sc->sev, 0) == SSH_ERROR)
+			return false;
 	}
 	if (l->wbuf_off == l->wbuf_len) {
 		free(l->wbuf);
@@ -463,9 +487,12 @@ sshd_io_resize(struct sshd_conn *sc, int cols, int rows)
 	bool			 wake;
 
 	pthread_mutex_lock(&t->lock);
+	if (l->resizes++ == 0) {
+		l->first_cols = cols;
+		l->first_rows = rows;
+	}
 	l->cols = cols;
 	l->rows = rows;
-	l->resized = true;
 	wake = sshd_io_queue_news(l);
 	pthread_mutex_unlock(&t->lock);
 	if (wake)
@@ -507,8 +534,9 @@ sshd_io_news(struct sshd_io_link *l)
 	unsigned char		*in;
 	size_t			 in_len;
 	const char		*why;
-	bool			 peer_closed, drained, gone, resized, wake = false;
-	int			 cols, rows;
+	bool			 peer_closed, drained, gone, wake = false;
+	int			 first_cols, first_rows, cols, rows;
+	unsigned		 resizes;
 
 	pthread_mutex_lock(&t->lock);
 	l->on_news = false;	/* off the loop's batch: news may come again */
@@ -518,10 +546,12 @@ sshd_io_news(struct sshd_io_link *l)
 		wake = sshd_io_queue_work(l);	/* to read again */
 	l->in = NULL;
 	l->in_len = l->in_cap = 0;
-	resized = l->resized;
+	resizes = l->resizes;
+	first_cols = l->first_cols;
+	first_rows = l->first_rows;
 	cols = l->cols;
 	rows = l->rows;
-	l->resized = false;
+	l->resizes = 0;
 	peer_closed = l->peer_closed;
 	l->peer_closed = false;
 	drained = l->drained;
@@ -538,7 +568,10 @@ sshd_io_news(struct sshd_io_link *l)
 			conn_transport_why(sc->conn, why);
 		if (in_len > 0)
 			conn_transport_input(sc->conn, in, in_len);
-		if (resized)
+		if (resizes > 1)
+			conn_transport_resize(sc->conn, first_cols,
+			    first_rows);
+		if (resizes > 0)
 			conn_transport_resize(sc->conn, cols, rows);
 		/* EOF only ends the user's input; a channel close ends the
 		 * connection. */
