@@ -86,6 +86,7 @@ struct sshd_io_link {
 	bool				 drained;	/* news for the loop */
 	bool				 gone;		/* news for the loop */
 	const char			*why;		/* news for the loop */
+	char				 why_buf[128];	/* what why may point to */
 	bool				 blocked;
 	bool				 want_drained;
 	bool				 paused;
@@ -226,6 +227,20 @@ sshd_io_free_session(struct sshd_io_link *l)
 	l->freed = true;
 }
 
+/* The socket failed: say how, as libssh heard it from the kernel ("Socket
+ * error: Connection timed out" is a peer that read nothing for
+ * tcp_user_timeout seconds). */
+static const char *
+sshd_io_lost(struct sshd_io_link *l)
+{
+	const char	*e = ssh_get_error(l->sc->s);
+
+	snprintf(l->why_buf, sizeof l->why_buf, "connection lost%s%.100s%s",
+	    e != NULL && *e != '\0' ? " (" : "", e != NULL ? e : "",
+	    e != NULL && *e != '\0' ? ")" : "");
+	return l->why_buf;
+}
+
 /* The session ends here: freed, and the loop told (the last touch). */
 static void
 sshd_io_end(struct sshd_io_link *l, const char *why)
@@ -264,7 +279,7 @@ sshd_io_cb(evutil_socket_t fd, short what, void *arg)
 	struct sshd_io_link	*l = arg;
 
 	if (ssh_event_dopoll(l->sc->sev, 0) == SSH_ERROR) {
-		sshd_io_end(l, "connection lost");
+		sshd_io_end(l, sshd_io_lost(l));
 		return;
 	}
 	sshd_io_service(l);
@@ -387,11 +402,11 @@ sshd_io_service(struct sshd_io_link *l)
 	/* Resumed (or new): libssh may hold packets it read, undispatched. */
 	if (read_on && !was_reading &&
 	    ssh_event_dopoll(sc->sev, 0) == SSH_ERROR) {
-		sshd_io_end(l, "connection lost");
+		sshd_io_end(l, sshd_io_lost(l));
 		return;
 	}
 	if (!sshd_io_write(l)) {
-		sshd_io_end(l, "connection lost");
+		sshd_io_end(l, sshd_io_lost(l));
 		return;
 	}
 	if (closing && l->wbuf == NULL) {

@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 
 #include <dirent.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +155,24 @@ crowd_cmp_double(const void *x, const void *y)
 	double a = *(const double *)x, b = *(const double *)y;
 
 	return a < b ? -1 : a > b;
+}
+
+void
+crowd_read_ready(struct tclient **c, int n)
+{
+	struct pollfd *pfd;
+
+	if (n <= 0 || (pfd = calloc((size_t)n, sizeof *pfd)) == NULL)
+		return;
+	for (int k = 0; k < n; k++) {
+		pfd[k].fd = c[k] != NULL ? tclient_fd(c[k]) : -1;
+		pfd[k].events = POLLIN;
+	}
+	if (poll(pfd, (nfds_t)n, 0) > 0)
+		for (int k = 0; k < n; k++)
+			if (pfd[k].fd >= 0 && (pfd[k].revents & POLLIN))
+				tclient_read(c[k], 0);
+	free(pfd);
 }
 
 struct tclient *

@@ -47,6 +47,14 @@ void	crowd_stamp(int fd);
  */
 double	crowd_arrival(int fd);
 /*
+ * Read what already came for clients c[0..n-1] (NULL ones skipped),
+ * without waiting.  A bench that sets up thousands of sessions takes
+ * minutes, and a client nobody reads fills its socket until the daemon's
+ * kernel gives up on it (tcp_user_timeout, 60 s), as it should on a peer
+ * that is gone: the bench would lose those sessions to itself.
+ */
+void	crowd_read_ready(struct tclient **c, int n);
+/*
  * A guest from nothing into the lobby at 80x24, as a person does it: SSH
  * login as `name`, the welcome screen, g.  NULL (and why, on stderr, as
  * `who`) when it did not get there within wait_ms.

@@ -80,32 +80,6 @@ lb_guest(struct lb *b, int i)
 	    "lobbybench");
 }
 
-/*
- * Read what already came for this thread's guests below `upto`, without
- * waiting: logging in 10,000 takes minutes, and a client nobody reads
- * fills its socket until the daemon's kernel gives up on it
- * (tcp_user_timeout), as it should on a peer that is gone.
- */
-static void
-lb_read_ready(struct lb *b, struct lb_thread *t, int upto)
-{
-	int n = upto - t->first;
-	struct pollfd *pfd;
-
-	if (n <= 0 || (pfd = calloc((size_t)n, sizeof *pfd)) == NULL)
-		return;
-	for (int k = 0; k < n; k++) {
-		pfd[k].fd = b->c[t->first + k] != NULL ?
-		    tclient_fd(b->c[t->first + k]) : -1;
-		pfd[k].events = POLLIN;
-	}
-	if (poll(pfd, (nfds_t)n, 0) > 0)
-		for (int k = 0; k < n; k++)
-			if (pfd[k].fd >= 0 && (pfd[k].revents & POLLIN))
-				tclient_read(b->c[t->first + k], 0);
-	free(pfd);
-}
-
 static void *
 lb_login_thread(void *arg)
 {
@@ -113,8 +87,9 @@ lb_login_thread(void *arg)
 	struct lb *b = t->b;
 
 	for (int i = t->first; i < t->last; i++) {
+		/* Minutes go by: the earlier guests are read as we go. */
 		if ((i - t->first) % 50 == 49)
-			lb_read_ready(b, t, i);
+			crowd_read_ready(b->c + t->first, i - t->first);
 		b->c[i] = lb_guest(b, i);
 		if (b->c[i] != NULL)
 			crowd_stamp(tclient_fd(b->c[i]));
