@@ -20,6 +20,7 @@
 
 struct cpu_stone_level {
 	uint64_t nodes; /* its own cap (0 none); the time given is a cap too */
+	uint64_t exact; /* the cap where both sides need an exact five */
 	int depth;      /* plies of PVS, at most */
 	int width;      /* moves per node */
 	int noise;      /* random spread on the root's values */
@@ -60,6 +61,13 @@ struct cpu_stone_level {
  * level 2 on one ply, level 1 held it to 61-67%; with level 2 on two
  * plies and less noise (150), level 3 scored only 62-70% against it.
  *
+ * Where both sides need an exact five (gomoku, standard) level 4 has
+ * 14,000 nodes: on 10,000 it scored only 74-78% against level 3 there, the
+ * exact five and standard's swap opening leaving fewer quiet wins for the
+ * extra nodes to find; on 14,000, with level 3's noise raised from 10 to
+ * 60, 83-86% (80 games each, 200 ms a move).  Freestyle and renju keep
+ * 10,000, which already clears level 3 there and leaves level 5's margin.
+ *
  * Level 5 is the search at its strongest: every threat search at its
  * longest (VCTs of seven threats), late quiet moves reduced (LMR, in
  * cpu-stone-search.c), a deeper iteration begun up to 65% of its time,
@@ -71,12 +79,12 @@ struct cpu_stone_level {
  * than it found (53%).
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 1, 6, 1400, 0, 0, 0, 0, 0, 0 },
-	{ 600, 2, 8, 300, 4, 0, 1, 0, 0, 0 },
-	{ 2500, 6, 12, 10, 10, 1, 1, 1, 0, 0 },
-	{ 10000, 10, 16, 0, 20, 3, 1, 2, 0, 0 },
-	{ 0, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 300, 300, 1, 6, 1400, 0, 0, 0, 0, 0, 0 },
+	{ 600, 600, 2, 8, 300, 4, 0, 1, 0, 0, 0 },
+	{ 2500, 2500, 6, 12, 60, 10, 1, 1, 1, 0, 0 },
+	{ 10000, 14000, 10, 16, 0, 20, 3, 1, 2, 0, 0 },
+	{ 0, 0, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
 };
 
 /* What level 5 may spend when nothing else limits it. */
@@ -293,7 +301,12 @@ cpu_stone_safe(struct cpu_stone_pos *pos, struct cpu_search *s, int depth,
 			continue;
 		tried++;
 		cpu_stone_put(pos, moves[idx]);
-		lost = cpu_stone_vct(pos, s, depth, &m);
+		/* Deeper step by step: a short win of the other side is found
+		 * in a few nodes, where one search seven threats deep can
+		 * spend the whole time in a wide branch and find nothing. */
+		lost = 0;
+		for (int d = 1; d <= depth && !lost && !s->stopped; d++)
+			lost = cpu_stone_vct(pos, s, d, &m);
 		cpu_stone_undo(pos);
 		if (!lost && !s->stopped)
 			return idx;
@@ -467,6 +480,15 @@ cpu_stone_root(const struct game *g, struct cpu_stone_pos *pos,
 	return 0;
 }
 
+/* Must a five be exact for both sides (gomoku without overlines, and
+ * standard)? */
+static int
+cpu_stone_exact_five(const struct stone_info *info)
+{
+	return info->kind == STONE_INFO_STANDARD ||
+	    (info->kind == STONE_INFO_GOMOKU && !info->overline);
+}
+
 int
 cpu_stone_think(const struct game *g, struct cpu_search *s,
     struct cpu_result *res)
@@ -483,7 +505,8 @@ cpu_stone_think(const struct game *g, struct cpu_search *s,
 		level = CPU_LEVEL_MIN;
 	if (level > CPU_LEVEL_MAX)
 		level = CPU_LEVEL_MAX;
-	cap = cpu_stone_levels[level].nodes;
+	cap = cpu_stone_exact_five(&info) ? cpu_stone_levels[level].exact :
+	    cpu_stone_levels[level].nodes;
 	if (cap == 0 && s->deadline_us == 0)
 		cap = CPU_STONE_MASTER_NODES;
 	if (cap != 0 && (s->node_cap == 0 || cap < s->node_cap))
