@@ -102,10 +102,14 @@ cpu_stone_budget_begin(struct cpu_search *s, struct cpu_stone_budget *b,
 {
 	b->node_cap = s->node_cap;
 	b->deadline_us = s->deadline_us;
+	/* A search with a node cap shares its nodes and keeps the whole
+	 * turn's time as a ceiling only: a share of the clock would cut a
+	 * part short on a busy machine, and levels 1 to 4 must play the same
+	 * under any load.  Only a search without one shares its time. */
 	if (s->node_cap != 0)
 		s->node_cap = s->nodes + (s->node_cap - s->nodes) *
 		    (uint64_t)permille / 1000;
-	if (s->deadline_us != 0)
+	else if (s->deadline_us != 0)
 		s->deadline_us = cpu_now_us() + (s->deadline_us -
 		    cpu_now_us()) * permille / 1000;
 }
