@@ -46,20 +46,24 @@ struct cpu_stone_level {
  * 1,500 nodes scored only 74-78% against level 2 (on 2,500: 82-90%), and
  * level 2 only 68-74% against a level 1 with noise 700 (1,400: 79-84%);
  * level 4 on 8,000 or 10,000 nodes scored 74-86% against level 3.  Level
- * 5 uses its time, so its rung follows the load: at 200 ms a move it
- * scored 86% against a level 4 of 8,000 nodes on a lightly loaded machine
- * and 70-88% against one of 10,000 with the load at 4-7 on two cores
- * (at 200 ms it searched some 24,000 nodes a move with the load near 3,
- * fewer under more); at the hall's 2 s it searches tens of times level
- * 4's cap (at 1 s a move it scored 97.5% +- 4.9% in renju).  Below
- * level 4 the VCT is short or none and there is more noise the lower the
- * level, so that a level misses some of the quiet moves and threat lines
- * the one above finds.  (Level 3 with a VCT of two scored only 58%
- * against level 4 in renju; without a VCT it scored only 60% in gomoku
- * against a level 2 of three plies.)  Level 2 reads two plies on narrow
- * nodes with much noise, level 1 one ply on six moves with more: with
- * level 2 on one ply, level 1 held it to 61-67%; with level 2 on two
- * plies and less noise (150), level 3 scored only 62-70% against it.
+ * 5 uses its time, so its rung follows the load: at 200 ms a move, with
+ * the load near 2 and the bench under nice, it searched 43,000-49,000
+ * nodes a move to depth 6-7 against level 4's 8,000-11,000 to depth 4,
+ * and scored 74-82% (70-88% in earlier runs with the load at 4-7: a
+ * busy machine starves the niced bench, and level 5 with it).  What it
+ * loses it loses mostly with the second move: 92-100% with the first in
+ * freestyle, gomoku and standard, 50-69% with the second: these rules
+ * give the first player a lead that the depths here seldom undo.  At
+ * the hall's 2 s it searches tens of times level 4's cap (at 1 s a move
+ * it scored 97.5% +- 4.9% in renju).  Below level 4 the VCT is short or
+ * none and there is more noise the lower the level, so that a level
+ * misses some of the quiet moves and threat lines the one above finds.
+ * (Level 3 with a VCT of two scored only 58% against level 4 in renju;
+ * without a VCT it scored only 60% in gomoku against a level 2 of three
+ * plies.)  Level 2 reads two plies on narrow nodes with much noise, level
+ * 1 one ply on six moves with more: with level 2 on one ply, level 1 held
+ * it to 61-67%; with level 2 on two plies and less noise (150), level 3
+ * scored only 62-70% against it.
  *
  * Where both sides need an exact five (standard, gomoku with overline=off)
  * level 4 has 12,000 nodes: on 10,000 it scored only 74-75% against level
