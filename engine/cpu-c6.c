@@ -52,8 +52,12 @@ struct cpu_c6_level {
  * searches of eight turns (72%) did not beat the 14-cell, 10-pair search
  * (71-76%) within the noise; at 1 s a move it scored 87.5% +- 10.4%
  * against level 4 (40 games), so at 200 ms its rung is short of time
- * more than of search.  Extending the turns that must block two threats
- * cost it more depth than it found (43%).
+ * more than of search.  At 200 ms, with the load near 2, it searched
+ * some 4,200 nodes a turn to depth 6 against level 4's 290 to depth 4
+ * and scored 75.0-78.8% (80 games); a third of its turns were threat
+ * wins or sixes, and it scored less with the first turn (70-72%) than
+ * with the second (80-85%).  Extending the turns that must block two
+ * threats cost it more depth than it found (43%).
  */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0 },
@@ -189,8 +193,16 @@ struct cpu_c6_share {
 	int64_t deadline;
 };
 
+/*
+ * `timed`: the level goes by its time (level 5, whose cap is only a
+ * ceiling), so the part gets a share of the clock too.  The others share
+ * their nodes only and keep the whole turn's time as a ceiling: a share of
+ * the clock would cut a part short on a busy machine, and levels 1 to 4
+ * must play the same under any load.
+ */
 static void
-cpu_c6_share_begin(struct cpu_c6 *b, struct cpu_c6_share *sh, int permille)
+cpu_c6_share_begin(struct cpu_c6 *b, struct cpu_c6_share *sh, int permille,
+    int timed)
 {
 	struct cpu_search	*s = b->s;
 
@@ -199,7 +211,7 @@ cpu_c6_share_begin(struct cpu_c6 *b, struct cpu_c6_share *sh, int permille)
 	if (s->node_cap > s->nodes)
 		s->node_cap = s->nodes + (s->node_cap - s->nodes) *
 		    (uint64_t)permille / 1000 + 1;
-	if (s->deadline_us != 0) {
+	if (timed && s->deadline_us != 0) {
 		int64_t now = cpu_now_us();
 
 		if (s->deadline_us > now)
@@ -497,7 +509,7 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	/* The threat-space search blocks while it attacks: its pairs answer
 	 * every threat of the other side first. */
 	if (info.left == 2 && lv->tss > 0) {
-		cpu_c6_share_begin(b, &sh, 300);
+		cpu_c6_share_begin(b, &sh, 300, level == CPU_LEVEL_MAX);
 		for (int d = 1, r = 0; d <= lv->tss && r >= 0; d++) {
 			if ((r = cpu_c6_tss(b, c, d, &pair)) != 1)
 				continue;
@@ -516,7 +528,7 @@ cpu_c6_think(const struct game *g, struct cpu_search *s,
 	/* Read once: the share begun must be the share ended. */
 	guarded = lv->guard > 0;
 	if (guarded)
-		cpu_c6_share_begin(b, &sh, 900);
+		cpu_c6_share_begin(b, &sh, 900, level == CPU_LEVEL_MAX);
 	best = cpu_c6_root_search(b, c, lv, list, n, res);
 	if (guarded) {
 		cpu_c6_share_end(b, &sh);

@@ -20,6 +20,7 @@
 
 struct cpu_stone_level {
 	uint64_t nodes; /* its own cap (0 none); the time given is a cap too */
+	uint64_t exact; /* the cap where both sides need an exact five */
 	int depth;      /* plies of PVS, at most */
 	int width;      /* moves per node */
 	int noise;      /* random spread on the root's values */
@@ -45,20 +46,33 @@ struct cpu_stone_level {
  * 1,500 nodes scored only 74-78% against level 2 (on 2,500: 82-90%), and
  * level 2 only 68-74% against a level 1 with noise 700 (1,400: 79-84%);
  * level 4 on 8,000 or 10,000 nodes scored 74-86% against level 3.  Level
- * 5 uses its time, so its rung follows the load: at 200 ms a move it
- * scored 86% against a level 4 of 8,000 nodes on a lightly loaded machine
- * and 70-88% against one of 10,000 with the load at 4-7 on two cores
- * (at 200 ms it searched some 24,000 nodes a move with the load near 3,
- * fewer under more); at the hall's 2 s it searches tens of times level
- * 4's cap (at 1 s a move it scored 97.5% +- 4.9% in renju).  Below
- * level 4 the VCT is short or none and there is more noise the lower the
- * level, so that a level misses some of the quiet moves and threat lines
- * the one above finds.  (Level 3 with a VCT of two scored only 58%
- * against level 4 in renju; without a VCT it scored only 60% in gomoku
- * against a level 2 of three plies.)  Level 2 reads two plies on narrow
- * nodes with much noise, level 1 one ply on six moves with more: with
- * level 2 on one ply, level 1 held it to 61-67%; with level 2 on two
- * plies and less noise (150), level 3 scored only 62-70% against it.
+ * 5 uses its time, so its rung follows the load: at 200 ms a move, with
+ * the load near 2 and the bench under nice, it searched 43,000-49,000
+ * nodes a move to depth 6-7 against level 4's 8,000-11,000 to depth 4,
+ * and scored 74-82% (70-88% in earlier runs with the load at 4-7: a
+ * busy machine starves the niced bench, and level 5 with it).  What it
+ * loses it loses mostly with the second move: 92-100% with the first in
+ * freestyle, gomoku and standard, 50-69% with the second: these rules
+ * give the first player a lead that the depths here seldom undo.  At
+ * the hall's 2 s it searches tens of times level 4's cap (at 1 s a move
+ * it scored 97.5% +- 4.9% in renju).  Below level 4 the VCT is short or
+ * none and there is more noise the lower the level, so that a level
+ * misses some of the quiet moves and threat lines the one above finds.
+ * (Level 3 with a VCT of two scored only 58% against level 4 in renju;
+ * without a VCT it scored only 60% in gomoku against a level 2 of three
+ * plies.)  Level 2 reads two plies on narrow nodes with much noise, level
+ * 1 one ply on six moves with more: with level 2 on one ply, level 1 held
+ * it to 61-67%; with level 2 on two plies and less noise (150), level 3
+ * scored only 62-70% against it.
+ *
+ * Where both sides need an exact five (standard, gomoku with overline=off)
+ * level 4 has 12,000 nodes: on 10,000 it scored only 74-75% against level
+ * 3 in standard; on 12,000, with level 3's noise raised from 10 to 80,
+ * 80.0% (80 games, 200 ms a move, seed 1), and level 5 still 81.9%
+ * against it.  On 14,000 level 4 scored 83.1% against level 3 but level 5
+ * only 71.2% against it (with the load near 7).  The other rules keep
+ * 10,000, which clears level 3 there (81-88%) and leaves level 5 its
+ * margin; level 3's noise of 80 left its own rung at 80-89%.
  *
  * Level 5 is the search at its strongest: every threat search at its
  * longest (VCTs of seven threats), late quiet moves reduced (LMR, in
@@ -71,12 +85,12 @@ struct cpu_stone_level {
  * than it found (53%).
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 1, 6, 1400, 0, 0, 0, 0, 0, 0 },
-	{ 600, 2, 8, 300, 4, 0, 1, 0, 0, 0 },
-	{ 2500, 6, 12, 10, 10, 1, 1, 1, 0, 0 },
-	{ 10000, 10, 16, 0, 20, 3, 1, 2, 0, 0 },
-	{ 0, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 300, 300, 1, 6, 1400, 0, 0, 0, 0, 0, 0 },
+	{ 600, 600, 2, 8, 300, 4, 0, 1, 0, 0, 0 },
+	{ 2500, 2500, 6, 12, 80, 10, 1, 1, 1, 0, 0 },
+	{ 10000, 12000, 10, 16, 0, 20, 3, 1, 2, 0, 0 },
+	{ 0, 0, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
 };
 
 /* What level 5 may spend when nothing else limits it. */
@@ -94,10 +108,14 @@ cpu_stone_budget_begin(struct cpu_search *s, struct cpu_stone_budget *b,
 {
 	b->node_cap = s->node_cap;
 	b->deadline_us = s->deadline_us;
+	/* A search with a node cap shares its nodes and keeps the whole
+	 * turn's time as a ceiling only: a share of the clock would cut a
+	 * part short on a busy machine, and levels 1 to 4 must play the same
+	 * under any load.  Only a search without one shares its time. */
 	if (s->node_cap != 0)
 		s->node_cap = s->nodes + (s->node_cap - s->nodes) *
 		    (uint64_t)permille / 1000;
-	if (s->deadline_us != 0)
+	else if (s->deadline_us != 0)
 		s->deadline_us = cpu_now_us() + (s->deadline_us -
 		    cpu_now_us()) * permille / 1000;
 }
@@ -293,7 +311,12 @@ cpu_stone_safe(struct cpu_stone_pos *pos, struct cpu_search *s, int depth,
 			continue;
 		tried++;
 		cpu_stone_put(pos, moves[idx]);
-		lost = cpu_stone_vct(pos, s, depth, &m);
+		/* Deeper step by step: a short win of the other side is found
+		 * in a few nodes, where one search seven threats deep can
+		 * spend the whole time in a wide branch and find nothing. */
+		lost = 0;
+		for (int d = 1; d <= depth && !lost && !s->stopped; d++)
+			lost = cpu_stone_vct(pos, s, d, &m);
 		cpu_stone_undo(pos);
 		if (!lost && !s->stopped)
 			return idx;
@@ -467,6 +490,15 @@ cpu_stone_root(const struct game *g, struct cpu_stone_pos *pos,
 	return 0;
 }
 
+/* Must a five be exact for both sides (gomoku without overlines, and
+ * standard)? */
+static int
+cpu_stone_exact_five(const struct stone_info *info)
+{
+	return info->kind == STONE_INFO_STANDARD ||
+	    (info->kind == STONE_INFO_GOMOKU && !info->overline);
+}
+
 int
 cpu_stone_think(const struct game *g, struct cpu_search *s,
     struct cpu_result *res)
@@ -483,7 +515,8 @@ cpu_stone_think(const struct game *g, struct cpu_search *s,
 		level = CPU_LEVEL_MIN;
 	if (level > CPU_LEVEL_MAX)
 		level = CPU_LEVEL_MAX;
-	cap = cpu_stone_levels[level].nodes;
+	cap = cpu_stone_exact_five(&info) ? cpu_stone_levels[level].exact :
+	    cpu_stone_levels[level].nodes;
 	if (cap == 0 && s->deadline_us == 0)
 		cap = CPU_STONE_MASTER_NODES;
 	if (cap != 0 && (s->node_cap == 0 || cap < s->node_cap))

@@ -3,7 +3,7 @@
  * outside Gomocup engines.  Prints figures; never fails on them.
  *
  *	cpumatch [--games N] [--level N] [--time MS] [--opening N]
- *	    [--variant NAME]... [--seed N] [--no-external]
+ *	    [--variant NAME]... [--seed N] [--no-external] [--record FILE]
  *	cpumatch --engine "CMD ARGS" [--rule R] [--size N] [--games N]
  *	    [--level N] [--time MS] [--engine-time MS] [--opening N]
  *
@@ -21,6 +21,11 @@
  * takes their mean.  One seat against three would ask the stronger level
  * to beat three players to score well, and would measure the seat as much
  * as the level; two and two in alternating seats is symmetric.
+ *
+ * --record FILE writes every CPU turn of the self-match to FILE, one line
+ * each (game, ply, level, the move, nodes, depth, milliseconds and what
+ * the search said it found), then the game's result: the games a level
+ * loses can be read back move by move.
  *
  * The score is the level-N side's, with a 95% margin (1.96 standard
  * errors of the per-game score) and the Elo difference it implies.
@@ -55,12 +60,15 @@ struct cpumatch_opts {
 	int rule, size;
 	int their_ms;         /* the outside engine's timeout_turn; 0: time_ms */
 	int external;         /* run the self-match through the protocol */
+	FILE *record;         /* --record: every turn of the self-match */
 };
 
 struct cpumatch_tally {
 	int games, wins, draws, losses, plies;
 	double sum, sumsq;    /* per-game scores of the level-N side */
 	double seconds;
+	double first_sum;     /* the level-N side's score when it moved first */
+	int first_games;
 	int forfeits;         /* outside engine: answers we could not play */
 };
 
@@ -121,6 +129,13 @@ cpumatch_print(const char *what, const struct cpumatch_tally *t)
 		    -400 * log10(1 / mean - 1));
 	printf("  (%.1f plies/game, %.1f s", (double)t->plies / t->games,
 	    t->seconds);
+	/* A rule that favours the first player bounds what any level can
+	 * score with the second: the two halves tell it from the level. */
+	if (t->first_games > 0 && t->first_games < t->games)
+		printf(", moving first %.1f%%, second %.1f%%",
+		    100 * t->first_sum / t->first_games,
+		    100 * (t->sum - t->first_sum) /
+		    (t->games - t->first_games));
 	if (t->forfeits > 0)
 		printf(", %d forfeits", t->forfeits);
 	printf(")\n");
@@ -211,10 +226,34 @@ cpumatch_game_new(const char *variant)
 	return g;
 }
 
+/* One line of --record: the turn as the CPU answered it. */
+static void
+cpumatch_record_turn(FILE *f, const struct game *g, int game, int level,
+    const struct cpu_result *res)
+{
+	const struct stone_board *b = stone_game_board(g);
+
+	fprintf(f, "game %d ply %d L%d", game, g->variant->ply(g), level);
+	if (res->is_choice)
+		fprintf(f, " choice %u", res->choice);
+	for (int i = 0; i < res->nmoves; i++) {
+		char text[8];
+
+		if (b != NULL)
+			stone_point_format(b->size, res->move[i].to, text);
+		else
+			snprintf(text, sizeof text, "%d", res->move[i].to);
+		fprintf(f, " %s", text);
+	}
+	fprintf(f, " nodes %llu depth %d ms %d score %d (%s)\n",
+	    (unsigned long long)res->nodes, res->depth, res->elapsed_ms,
+	    res->score, res->pv);
+}
+
 /* The CPU's whole turn for whoever must act; -1 if it had none. */
 static int
 cpumatch_cpu_turn(struct game *g, int level, int time_ms, struct cpu_tt *tt,
-    uint64_t seed)
+    uint64_t seed, FILE *record, int game)
 {
 	const struct variant *v = g->variant;
 	struct cpu_limits lim;
@@ -227,6 +266,8 @@ cpumatch_cpu_turn(struct game *g, int level, int time_ms, struct cpu_tt *tt,
 	lim.tt = tt;
 	if (cpu_think(g, &lim, NULL, &res, err, sizeof err) != 0)
 		return -1;
+	if (record != NULL)
+		cpumatch_record_turn(record, g, game, level, &res);
 	if (res.is_choice)
 		return v->choose(g, res.choice, err, sizeof err);
 	for (int i = 0; i < res.nmoves; i++) {
@@ -322,11 +363,20 @@ cpumatch_variant(const struct cpumatch_opts *o, const char *variant,
 				who = st.chooser;
 			if (cpumatch_cpu_turn(g, cpumatch_is_strong(g, who,
 			    strong) ? o->level : weak,
-			    o->time_ms, tt[who], seed + (uint64_t)ply) != 0)
+			    o->time_ms, tt[who], seed + (uint64_t)ply,
+			    o->record, gi) != 0)
 				break;
 		}
 		t.plies += g->variant->ply(g);
 		cpumatch_score(&t, cpumatch_result(g, strong));
+		if (strong == 0) {
+			t.first_games++;
+			t.first_sum += cpumatch_result(g, strong);
+		}
+		if (o->record != NULL)
+			fprintf(o->record, "game %d %s: L%d as side %d scored "
+			    "%.1f\n", gi, variant, o->level, strong,
+			    cpumatch_result(g, strong));
 		game_free(g);
 	}
 	t.seconds = cpumatch_now() - start;
@@ -426,7 +476,7 @@ cpumatch_external_game(const struct cpumatch_opts *o, const char *cmd,
 			break;
 		if (st.to_move != theirs) {
 			if (cpumatch_cpu_turn(g, o->level, o->time_ms, tt,
-			    seed + (uint64_t)ply) != 0)
+			    seed + (uint64_t)ply, NULL, 0) != 0)
 				break;
 			continue;
 		}
@@ -498,7 +548,8 @@ cpumatch_usage(void)
 {
 	fprintf(stderr, "usage: cpumatch [--games N] [--level N] [--time MS] "
 	    "[--opening N] [--seed N]\n"
-	    "                [--variant NAME]... [--no-external]\n"
+	    "                [--variant NAME]... [--no-external] "
+	    "[--record FILE]\n"
 	    "       cpumatch --engine \"CMD ARGS\" [--rule 0|1|4] "
 	    "[--size 15|19] [--games N]\n"
 	    "                [--engine-time MS] ...\n");
@@ -548,7 +599,14 @@ main(int argc, char **argv)
 			o.size = atoi(val);
 		else if (strcmp(a, "--engine-time") == 0)
 			o.their_ms = atoi(val);
-		else
+		else if (strcmp(a, "--record") == 0) {
+			if (o.record != NULL ||
+			    (o.record = fopen(val, "w")) == NULL) {
+				fprintf(stderr, "cpumatch: --record %s: cannot "
+				    "write it\n", val);
+				return 2;
+			}
+		} else
 			return cpumatch_usage();
 	}
 	if (o.level < CPU_LEVEL_MIN || o.games < 1 ||
@@ -590,5 +648,7 @@ main(int argc, char **argv)
 	}
 	for (int i = 0; i < 4; i++)
 		cpu_tt_free(tt[i]);
+	if (o.record != NULL)
+		fclose(o.record);
 	return 0;
 }
