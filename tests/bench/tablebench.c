@@ -534,14 +534,15 @@ tb_thread_main(void *arg)
 				t->pending--;
 				tb_record(b, v > 0 ? TB_WATCH : TB_OPP,
 				    now - t->sent);
-				if (t->arrived[v] > 0)
+				if (t->arrived[v] > 0) {
 					tb_record(b, v > 0 ? TB_WATCH_SOCK :
 					    TB_OPP_SOCK, t->arrived[v] -
 					    t->sent_real);
-				if (t->arrived[v] > 0 && v == 0)
-					tb_record(b, TB_OPP_TYPED,
-					    t->arrived[v] - t->typed_real);
-				else {
+					if (v == 0)
+						tb_record(b, TB_OPP_TYPED,
+						    t->arrived[v] -
+						    t->typed_real);
+				} else {
 					pthread_mutex_lock(&b->lock);
 					b->unstamped++;
 					pthread_mutex_unlock(&b->lock);
