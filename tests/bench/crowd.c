@@ -16,13 +16,19 @@
 #include "tests/integration/harness.h"
 #include "tests/integration/tclient.h"
 
-double
-crowd_now(void)
+static double
+crowd_clock(clockid_t which)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(which, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+double
+crowd_now(void)
+{
+	return crowd_clock(CLOCK_MONOTONIC);
 }
 
 double
@@ -57,10 +63,7 @@ crowd_yield_cores(void)
 double
 crowd_real_now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+	return crowd_clock(CLOCK_REALTIME);
 }
 
 void
