@@ -199,11 +199,6 @@ sshd_channel_close_step(struct sshd_conn *sc)
 		return -1;
 	if (!sc->close_sent) {
 		sc->close_sent = true;
-		/* A session the hall never took (refused with a line saying
-		 * why) ends as a failure, as a refused exec does. */
-		if (sc->link == NULL && sc->conn != NULL &&
-		    !conn_is_open(sc->conn))
-			sc->exit_status = 1;
 		if (!sc->peer_closed)
 			ssh_channel_request_send_exit_status(sc->ch,
 			    sc->exit_status);

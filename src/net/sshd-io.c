@@ -180,22 +180,6 @@ sshd_io_append(unsigned char **buf, size_t *len, size_t *cap,
 
 static void	sshd_io_service(struct sshd_io_link *);
 
-/* Tell the loop (the first reason wins; the conn keeps the first too). */
-static void
-sshd_io_post(struct sshd_io_link *l, const char *why)
-{
-	struct sshd_io_thread	*t = l->t;
-	bool			 wake;
-
-	pthread_mutex_lock(&t->lock);
-	if (why != NULL && l->why == NULL)
-		l->why = why;
-	wake = sshd_io_queue_news(l);
-	pthread_mutex_unlock(&t->lock);
-	if (wake)
-		waker_poke(t->pool->waker);
-}
-
 /* libssh's half of a session: what only its owner may free. */
 static void
 sshd_io_free_session(struct sshd_io_link *l)
@@ -518,11 +502,14 @@ void
 sshd_io_peer_closed(struct sshd_conn *sc)
 {
 	struct sshd_io_link	*l = sc->link;
+	bool			 wake;
 
 	pthread_mutex_lock(&l->t->lock);
 	l->peer_closed = true;
+	wake = sshd_io_queue_news(l);
 	pthread_mutex_unlock(&l->t->lock);
-	sshd_io_post(l, NULL);
+	if (wake)
+		waker_poke(l->t->pool->waker);
 }
 
 /* ---- on the loop thread -------------------------------------------- */

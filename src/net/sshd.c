@@ -51,6 +51,18 @@
 #define SSHD_HOSTKEY_ALGOS "ssh-ed25519"
 
 static void	sshd_kex_done(void *, enum sshd_kex_result);
+
+/*
+ * A session the hall never took (refused with a line saying why) ends as
+ * a failure, as a refused exec does.  Asked a loop turn after the close,
+ * not in the close op: a hall that refuses does it from inside its open,
+ * while the conn still counts as open.
+ */
+static bool
+sshd_refused(const struct sshd_conn *sc)
+{
+	return sc->conn != NULL && !conn_is_open(sc->conn);
+}
 static void	sshd_grace_over(struct sshd_conn *);
 
 static void
@@ -66,8 +78,6 @@ sshd_new(struct server *server, const char *host_key_path, char *err,
 {
 	struct sshd	*d;
 	bool		 no = false;
-	int		 threads = server_config(server)->worker_threads;
-	long		 cores;
 
 	if (log_enabled(LOG_LEVEL_DEBUG)) {
 		ssh_set_log_callback(sshd_libssh_log);
@@ -101,15 +111,13 @@ sshd_new(struct server *server, const char *host_key_path, char *err,
 		free(d);
 		return NULL;
 	}
-	/* As many as the workers (worker_threads): as many as cores. */
-	if (threads <= 0) {
-		cores = sysconf(_SC_NPROCESSORS_ONLN);
-		threads = cores > 0 ? (int)cores : 1;
-	}
-	d->kex = sshd_kex_new(server_base(server), threads, sshd_kex_done, err,
-	    errlen);
+	/* As many as the workers (worker_threads): as many as cores; the
+	 * session threads as many as the kex threads. */
+	d->kex = sshd_kex_new(server_base(server),
+	    server_config(server)->worker_threads, sshd_kex_done, err, errlen);
 	if (d->kex != NULL)
-		d->io = sshd_io_new(server_base(server), threads, err, errlen);
+		d->io = sshd_io_new(server_base(server),
+		    sshd_kex_threads(d->kex), err, errlen);
 	if (d->kex == NULL || d->io == NULL) {
 		sshd_kex_free(d->kex);
 		ssh_bind_free(d->bind);
@@ -300,16 +308,9 @@ sshd_after(struct sshd_conn *sc)
 	int	 rc;
 
 	if (sc->link != NULL) {
-		/*
-		 * An I/O thread's: only a close comes this way, a loop turn
-		 * after the op, because a hall that refuses a session does
-		 * it from inside its open - and a session the hall never
-		 * took (refused with a line saying why) ends as a failure,
-		 * as a refused exec does.
-		 */
+		/* An I/O thread's: only a close comes this way. */
 		if (sc->closing)
-			sshd_io_close(sc, sc->close_force, sc->conn != NULL &&
-			    !conn_is_open(sc->conn));
+			sshd_io_close(sc, sc->close_force, sshd_refused(sc));
 		return;
 	}
 	if (sc->kex != NULL) {
@@ -355,6 +356,8 @@ sshd_after(struct sshd_conn *sc)
 	if (!sc->dead)
 		conn_transport_flush(sc->conn);
 	if (!sc->dead && sc->closing) {
+		if (sshd_refused(sc))
+			sc->exit_status = 1;
 		rc = sshd_channel_close_step(sc);
 		if (rc < 0)
 			sc->dead = true;

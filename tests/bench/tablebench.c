@@ -356,38 +356,22 @@ tb_read_for(struct tb *b, struct tb_thread *th, int seconds)
 	}
 }
 
-/*
- * Read what already came for this thread's tables below `upto`, without
- * waiting.  The set-up of thousands of tables takes minutes, and a client
- * nobody reads fills its socket: the daemon's data then goes unacked, and
- * after tcp_user_timeout (60 s) its kernel gives up on the connection, as
- * it should on a peer that is gone.  Those tables were lost to the bench.
- */
+/* What already came for this thread's tables below `upto`, read without
+ * waiting (crowd_read_ready says why the set-up must). */
 static void
 tb_read_ready(struct tb *b, struct tb_thread *th, int upto)
 {
 	int nper = 2 + b->nwatch, n = (upto - th->first) * nper, k = 0;
-	struct pollfd *pfd;
+	struct tclient **c;
 
-	if (n <= 0 || (pfd = calloc((size_t)n, sizeof *pfd)) == NULL)
+	if (n <= 0 || (c = calloc((size_t)n, sizeof *c)) == NULL)
 		return;
 	for (int i = th->first; i < upto; i++)
-		for (int c = 0; c < nper; c++, k++) {
-			struct tclient *tc = c < 2 ? b->tables[i].player[c] :
-			    b->tables[i].watcher[c - 2];
-
-			pfd[k].fd = tc != NULL ? tclient_fd(tc) : -1;
-			pfd[k].events = POLLIN;
-		}
-	k = 0;
-	if (poll(pfd, (nfds_t)n, 0) > 0)
-		for (int i = th->first; i < upto; i++)
-			for (int c = 0; c < nper; c++, k++)
-				if (pfd[k].fd >= 0 && (pfd[k].revents & POLLIN))
-					tclient_read(c < 2 ?
-					    b->tables[i].player[c] :
-					    b->tables[i].watcher[c - 2], 0);
-	free(pfd);
+		for (int v = 0; v < nper; v++)
+			c[k++] = v < 2 ? b->tables[i].player[v] :
+			    b->tables[i].watcher[v - 2];
+	crowd_read_ready(c, n);
+	free(c);
 }
 
 /* Read what the daemon sent this thread's clients until they are quiet:
