@@ -33,6 +33,19 @@ now_sec(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+#define BENCH_FLUSHES 2000
+#define BENCH_FLUSH_TABLES 13
+
+static double flush[BENCH_FLUSHES];
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 static void
 die(const char *what, const char *msg)
 {
@@ -121,7 +134,8 @@ main(int argc, char **argv)
 	if ((st = store_open(path, err, sizeof err)) == NULL)
 		die("store", err);
 	if (ids == NULL || clk == NULL || l == NULL ||
-	    (rows = calloc(n, sizeof *rows)) == NULL)
+	    (rows = calloc(n > BENCH_FLUSH_TABLES ? n : BENCH_FLUSH_TABLES,
+	    sizeof *rows)) == NULL)
 		die("setup", "out of memory");
 	for (size_t i = 0; i < n; i++)
 		make_table(l, ids, (int)i);
@@ -153,6 +167,38 @@ main(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		free(rows[i].data);
 
+	/*
+	 * The hall's rhythm: 2,500 tables at a move every 20 s each is 12.5
+	 * changed tables a 100 ms flush (hall-save.c).  Every flush is one
+	 * commit on the loop, and the commit that fills the log to SQLite's
+	 * checkpoint threshold also copies the log into the database: the
+	 * tail of these times is what a move waits behind.
+	 */
+	for (int f = 0; f < BENCH_FLUSHES; f++) {
+		struct table *t = table_list_first(l);
+		double t1;
+
+		for (int j = 0; j < (f * BENCH_FLUSH_TABLES) % (int)n &&
+		    t != NULL; j++)
+			t = table_next(t);
+		for (k = 0; k < BENCH_FLUSH_TABLES; k++) {
+			if (t == NULL)
+				t = table_list_first(l);
+			snprintf(rows[k].code, sizeof rows[k].code, "%s",
+			    table_code(t));
+			rows[k].data = table_save(t);
+			t = table_next(t);
+		}
+		t1 = now_sec();
+		if (store_tables_save(st, rows, BENCH_FLUSH_TABLES, 2) !=
+		    STORE_OK)
+			die("flush", store_error(st));
+		flush[f] = now_sec() - t1;
+		for (k = 0; k < BENCH_FLUSH_TABLES; k++)
+			free(rows[k].data);
+	}
+	qsort(flush, BENCH_FLUSHES, sizeof flush[0], cmp_double);
+
 	/* A restart: every saved table back into a fresh registry. */
 	l2 = table_list_new(ids, clk, NULL, NULL);
 	t0 = now_sec();
@@ -176,6 +222,11 @@ main(int argc, char **argv)
 	    "commit)\n", one * 1e6);
 	printf("save in a batch of %zu: %.1f us per table (one commit for "
 	    "all)\n", n, batch * 1e6);
+	printf("flushes of %d tables (2,500 tables at a move every 20 s): "
+	    "p50 %.2f ms, p99 %.2f ms, max %.2f ms over %d commits\n",
+	    BENCH_FLUSH_TABLES, flush[BENCH_FLUSHES / 2] * 1e3,
+	    flush[BENCH_FLUSHES * 99 / 100] * 1e3,
+	    flush[BENCH_FLUSHES - 1] * 1e3, BENCH_FLUSHES);
 	printf("restore at start: %zu of %zu tables in %.1f ms (%.0f us "
 	    "each: load, replay, seats)\n", ok, nloaded, restore * 1e3,
 	    restore * 1e6 / (double)(nloaded > 0 ? nloaded : 1));

@@ -29,7 +29,8 @@ void	crowd_raise_nofile(void);
 int	crowd_cmp_double(const void *, const void *);
 /*
  * The bench's own threads (those it starts from now on, and the caller)
- * run only when the daemon leaves a core (nice 19).  A crowd of 10,000 is
+ * run only when the daemon leaves a core (the idle scheduling class, else
+ * nice 19).  A crowd of 10,000 is
  * 10,000 machines elsewhere; here it shares the daemon's two cores, and
  * decrypting and drawing 10,000 screens would otherwise take the cores the
  * figures are about.  Call it after the daemon was started.

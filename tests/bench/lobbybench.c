@@ -24,8 +24,9 @@
  * reached the viewer's socket, by the kernel's receive time, however late
  * the bench comes round to read them - what a viewer on a machine of his
  * own would see, plus his own microseconds of decoding.  The bench's
- * threads yield the cores to the daemon (nice 19), as a crowd on other
- * machines would; -e runs them at the daemon's priority instead.
+ * threads yield the cores to the daemon (the idle scheduling class), as a
+ * crowd on other machines would; -e runs them at the daemon's priority
+ * instead.
  */
 #include <poll.h>
 #include <pthread.h>

@@ -21,8 +21,9 @@
  * socket (when the first bytes after the keystrokes reached the viewer's
  * socket, by the kernel's receive time, however late the bench comes
  * round to read them: what a viewer on a machine of his own would see).
- * The bench's threads yield the cores to the daemon (nice 19), as a crowd
- * elsewhere would; -e runs them at the daemon's priority.
+ * The bench's threads yield the cores to the daemon (the idle scheduling
+ * class), as a crowd elsewhere would; -e runs them at the daemon's
+ * priority.
  * Printed: p50/p99/max latency for both,
  * the daemon's CPU and the bench's own (the bench shares the machine: when
  * it takes more than the daemon, it says so), and the bytes each viewer
