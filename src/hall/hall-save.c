@@ -83,14 +83,15 @@ hall_save_flush(struct hall *hall)
 	struct store_table	 rows[HALL_SAVE_BATCH];
 	struct table		*tables[HALL_SAVE_BATCH];
 	size_t			 n = 0;
+	struct table		*t, *next;
 
 	if (hall->store == NULL || hall->saves_frozen)
 		return;
 	clock_timer_cancel(hall->save_timer);
-	for (struct table *t = table_list_first(hall->tables); t != NULL;
-	    t = table_next(t)) {
-		if (!table_unsaved(t))
-			continue;
+	/* A batch marks its tables saved, which takes them off the list:
+	 * the next one is taken first, and it is not in the batch. */
+	for (t = table_list_first_unsaved(hall->tables); t != NULL; t = next) {
+		next = table_next_unsaved(t);
 		memset(&rows[n], 0, sizeof rows[n]);
 		snprintf(rows[n].code, sizeof rows[n].code, "%s",
 		    table_code(t));

@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <sys/random.h>
 
+#include "src/base/hash.h"
 #include "src/people/identity.h"
 
 TAILQ_HEAD(identity_list, identity);
@@ -67,19 +68,13 @@ identities_hash_name(const char *s)
 static uint32_t
 identities_hash_bytes(const char *s)
 {
-	uint32_t	 h = 2166136261u;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	return hash_string(s);
 }
 
 static uint32_t
 identities_hash_user(int64_t user)
 {
-	uint64_t	 v = (uint64_t)user * 0x9e3779b97f4a7c15ull;
-
-	return (uint32_t)(v >> 32);
+	return hash_u64((uint64_t)user);
 }
 
 /* Put an identity in the indexes that apply to it. */

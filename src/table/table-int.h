@@ -18,7 +18,10 @@
 #define TABLE_CPU_TIMEOUT 2	/* one move: the player's time ran out */
 
 struct table_seat_state {
-	struct identity	*who;		/* NULL: empty */
+	struct identity	*who;		/* NULL: empty; set by
+					   table_index_seat */
+	struct table	*table;		/* whose seat (table-index.c) */
+	struct table_seat_state *next_who; /* the list's hash chain */
 	int		 rematch;	/* agreed to play again */
 	char		 rating[TABLE_RATING_LEN];
 	/* The player's last terminal left during a game (table-clock.c):
@@ -36,7 +39,9 @@ struct table_watch_state {
 struct table {
 	struct table_list	*list;
 	TAILQ_ENTRY(table)	 entry;
+	uint64_t		 serial;	/* order of creation */
 	char			 code[TABLE_CODE_SIZE];
+	struct table		*next_code;	/* the list's hash chain */
 	struct table_spec	 spec;
 	const struct variant	*variant;
 	int			 nseats;
@@ -83,7 +88,9 @@ struct table {
 	int			 ntimeouts, captimeouts;
 	int			 cpu_for;	/* why cpu_job thinks: TABLE_CPU_* */
 
-	int			 unsaved;	/* changed since saved */
+	int			 unsaved;	/* changed since saved: in
+						   the list's unsaved */
+	TAILQ_ENTRY(table)	 unsaved_entry;
 
 	struct chat		*chat;
 	char			 brief[64];	/* table_spec_brief */
@@ -103,11 +110,30 @@ struct table_list {
 	struct identities	*ids;
 	struct table_head	 tables;
 	size_t			 count;
+	uint64_t		 serial;	/* the next table's */
+	/* table-index.c: hash tables of nbuckets (a power of two) by code
+	 * and by seat holder, and the tables changed since saved. */
+	struct table		**by_code;
+	struct table_seat_state	**by_who;
+	size_t			 nbuckets;
+	struct table_head	 unsaved;
 	table_random_cb		 random;
 	void			*random_arg;
 	table_listener_cb	 listener;
 	void			*listener_arg;
 };
+
+/* table-index.c */
+int	table_index_init(struct table_list *);
+void	table_index_free(struct table_list *);
+void	table_index_add(struct table_list *, struct table *);
+void	table_index_remove(struct table_list *, struct table *);
+struct table *table_index_find(struct table_list *, const char *);
+void	table_index_seat(struct table *, int, struct identity *);
+struct table *table_index_seat_of(struct table_list *,
+	    const struct identity *);
+void	table_index_unsaved(struct table *);
+void	table_index_saved(struct table *);
 
 /* table.c */
 void	table_notify(struct table *, enum table_event, struct identity *);

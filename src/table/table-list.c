@@ -35,6 +35,10 @@ table_list_new(struct identities *ids, struct clock *clock,
 	if ((l = calloc(1, sizeof *l)) == NULL)
 		return NULL;
 	TAILQ_INIT(&l->tables);
+	if (table_index_init(l) != 0) {
+		free(l);
+		return NULL;
+	}
 	l->ids = ids;
 	l->clock = clock;
 	l->random = random_cb != NULL ? random_cb : table_list_sys_random;
@@ -52,6 +56,7 @@ table_list_free(struct table_list *l)
 	l->listener = NULL;
 	while ((t = TAILQ_FIRST(&l->tables)) != NULL)
 		table_free(t);
+	table_index_free(l);
 	free(l);
 }
 
@@ -91,15 +96,10 @@ struct table *
 table_list_find(struct table_list *l, const char *code)
 {
 	char		 norm[TABLE_CODE_SIZE];
-	struct table	*t;
 
 	if (code == NULL || table_code_normalise(code, norm) != 0)
 		return NULL;
-	TAILQ_FOREACH(t, &l->tables, entry) {
-		if (strcmp(t->code, norm) == 0)
-			return t;
-	}
-	return NULL;
+	return table_index_find(l, norm);
 }
 
 int
@@ -130,6 +130,18 @@ table_next(struct table *t)
 	return TAILQ_NEXT(t, entry);
 }
 
+struct table *
+table_list_first_unsaved(struct table_list *l)
+{
+	return TAILQ_FIRST(&l->unsaved);
+}
+
+struct table *
+table_next_unsaved(struct table *t)
+{
+	return TAILQ_NEXT(t, unsaved_entry);
+}
+
 size_t
 table_list_count(const struct table_list *l)
 {
@@ -139,11 +151,5 @@ table_list_count(const struct table_list *l)
 struct table *
 table_list_seat_of(struct table_list *l, const struct identity *who)
 {
-	struct table	*t;
-
-	TAILQ_FOREACH(t, &l->tables, entry) {
-		if (table_seat_find(t, who) >= 0)
-			return t;
-	}
-	return NULL;
+	return table_index_seat_of(l, who);
 }

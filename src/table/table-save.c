@@ -115,7 +115,7 @@ table_unsaved(const struct table *t)
 void
 table_mark_saved(struct table *t)
 {
-	t->unsaved = 0;
+	table_index_saved(t);
 }
 
 char *

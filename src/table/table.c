@@ -19,7 +19,7 @@ table_notify(struct table *t, enum table_event ev, struct identity *who)
 	struct table_list	*l = t->list;
 
 	if (ev != TABLE_TICK)
-		t->unsaved = 1;
+		table_index_unsaved(t);
 	if (l->listener != NULL)
 		l->listener(t, ev, who, l->listener_arg);
 	if (ev == TABLE_CHANGED || ev == TABLE_GAME_OVER) {
@@ -60,7 +60,7 @@ table_set_seat(struct table *t, int seat, struct identity *who)
 
 	if (who != NULL)
 		identity_ref(who);
-	t->seat[seat].who = who;
+	table_index_seat(t, seat, who);
 	t->seat[seat].rematch = 0;
 	t->seat[seat].rating[0] = '\0';
 	t->seat[seat].away_due = 0;
@@ -143,8 +143,10 @@ table_alloc(struct table_list *l, const struct table_spec *spec,
 	t->first = 0;
 	t->draw_offer = t->undo_ask = t->end_seat = -1;
 	t->turn_seat = t->timeout_seat = -1;
+	t->serial = l->serial++;
 	TAILQ_INSERT_TAIL(&l->tables, t, entry);
 	l->count++;
+	table_index_add(l, t);
 	return t;
 }
 
@@ -173,6 +175,7 @@ table_free_tell(struct table *t, int tell)
 	table_cpu_stop(t);
 	if (tell)
 		table_notify(t, TABLE_CLOSED, NULL);
+	table_index_remove(t->list, t);
 	TAILQ_REMOVE(&t->list->tables, t, entry);
 	t->list->count--;
 	for (int i = 0; i < t->nseats; i++)

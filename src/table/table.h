@@ -170,7 +170,7 @@ struct table *table_list_find(struct table_list *, const char *code);
 struct table *table_list_first(struct table_list *);
 struct table *table_next(struct table *);
 size_t	table_list_count(const struct table_list *);
-/* The table where `who` sits (first found), or NULL. */
+/* The table where `who` sits (the oldest, when several), or NULL. */
 struct table *table_list_seat_of(struct table_list *,
 	    const struct identity *who);
 
@@ -461,6 +461,10 @@ int	table_game_request(const struct table *, struct store_game *g,
  * table_mark_saved after table_save's text went to the store. */
 int	table_unsaved(const struct table *);
 void	table_mark_saved(struct table *);
+/* The unsaved tables, in the order they changed; table_mark_saved takes a
+ * table out, so take the next one first. */
+struct table *table_list_first_unsaved(struct table_list *);
+struct table *table_next_unsaved(struct table *);
 /* The table as text for store_table_save (malloc'd; NULL if out of memory). */
 char	*table_save(const struct table *);
 /*

@@ -5,6 +5,7 @@ src_libdaemon_a_SOURCES += \
 	src/table/table.c src/table/table.h src/table/table-int.h \
 	src/table/table-spec.c \
 	src/table/table-list.c \
+	src/table/table-index.c \
 	src/table/table-play.c \
 	src/table/table-result.c \
 	src/table/table-save.c \

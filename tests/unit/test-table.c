@@ -343,6 +343,78 @@ START_TEST(many_codes_distinct)
 }
 END_TEST
 
+/*
+ * The list's indexes (by code, by seat holder, the unsaved tables) through
+ * several doublings of their buckets: every table found by its code, every
+ * player by his seat, as seats change hands and tables close.
+ */
+START_TEST(index_follows_codes_seats_and_saves)
+{
+	struct table_list *l = table_list_new(ids, mclock, NULL, NULL);
+	struct table_spec s;
+	struct table *t[300];
+	struct identity *who[300];
+	char name[16];
+	int n;
+
+	table_spec_default(&s, "gomoku");
+	for (int i = 0; i < 300; i++) {
+		snprintf(name, sizeof name, "p%d", i);
+		who[i] = identities_user(ids, 100 + i, name);
+		t[i] = table_new(l, &s, who[i], err, sizeof err);
+		ck_assert_ptr_nonnull(t[i]);
+		ck_assert_int_eq(table_unsaved(t[i]), 0);
+		/* A change: the host takes the other seat. */
+		ck_assert_int_eq(table_sit(t[i], who[i], 1, err, sizeof err),
+		    0);
+	}
+	for (int i = 0; i < 300; i++) {
+		ck_assert_ptr_eq(table_list_find(l, table_code(t[i])), t[i]);
+		ck_assert_ptr_eq(table_list_seat_of(l, who[i]), t[i]);
+	}
+	/* p0 also sits at the newest table: the oldest is his. */
+	ck_assert_int_eq(table_sit(t[299], who[0], -1, err, sizeof err), 0);
+	ck_assert_ptr_eq(table_list_seat_of(l, who[0]), t[0]);
+	ck_assert_int_eq(table_leave(t[0], who[0], err, sizeof err), 0);
+	ck_assert_ptr_eq(table_list_seat_of(l, who[0]), t[299]);
+	ck_assert_int_eq(table_leave(t[299], who[0], err, sizeof err), 0);
+	ck_assert_ptr_null(table_list_seat_of(l, who[0]));
+	ck_assert_ptr_null(table_list_seat_of(l, alice));
+	/* Every table changed; saved in part, the rest are still listed. */
+	ck_assert_int_eq(table_seat_find(t[5], who[5]), 1);
+	n = 0;
+	for (struct table *u = table_list_first_unsaved(l); u != NULL;
+	    u = table_next_unsaved(u))
+		n++;
+	ck_assert_int_eq(n, 300);
+	for (int i = 0; i < 300; i += 2)
+		table_mark_saved(t[i]);
+	n = 0;
+	for (struct table *u = table_list_first_unsaved(l); u != NULL;
+	    u = table_next_unsaved(u)) {
+		ck_assert_int_eq(table_unsaved(u), 1);
+		n++;
+	}
+	ck_assert_int_eq(n, 150);
+	ck_assert_int_eq(table_unsaved(t[0]), 0);
+	/* Closed tables are gone from every index. */
+	for (int i = 1; i < 300; i += 2) {
+		char code[TABLE_CODE_SIZE];
+
+		snprintf(code, sizeof code, "%s", table_code(t[i]));
+		table_free(t[i]);
+		ck_assert_ptr_null(table_list_find(l, code));
+		ck_assert_ptr_null(table_list_seat_of(l, who[i]));
+	}
+	ck_assert_ptr_null(table_list_first_unsaved(l));
+	for (int i = 2; i < 300; i += 2)
+		ck_assert_ptr_eq(table_list_seat_of(l, who[i]), t[i]);
+	table_list_free(l);
+	for (int i = 0; i < 300; i++)
+		identities_release(ids, who[i]);
+}
+END_TEST
+
 /* ---- seats and hosting ------------------------------------------------------- */
 
 START_TEST(seats_sit_switch_leave)
@@ -1168,6 +1240,7 @@ table_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, codes_are_short_unique_and_found);
 	tcase_add_test(tc, many_codes_distinct);
+	tcase_add_test(tc, index_follows_codes_seats_and_saves);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("seats");
