@@ -32,6 +32,7 @@ struct cpu_stone_level {
 	int lmr;        /* late quiet moves reduced (cpu-stone-search.c) */
 	int iterate;    /* per mille of its time after which it begins no
 	                   deeper iteration (without a node cap only) */
+	int widen;      /* moves more a node tries before it is lost */
 };
 
 /*
@@ -85,12 +86,12 @@ struct cpu_stone_level {
  * than it found (53%).
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 300, 1, 6, 1400, 0, 0, 0, 0, 0, 0 },
-	{ 600, 600, 2, 8, 300, 4, 0, 1, 0, 0, 0 },
-	{ 2500, 2500, 6, 12, 80, 10, 1, 1, 1, 0, 0 },
-	{ 10000, 12000, 10, 16, 0, 20, 3, 1, 2, 0, 0 },
-	{ 0, 0, 40, 14, 0, 30, 7, 1, 2, 1, 650 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 300, 300, 1, 6, 1400, 0, 0, 0, 0, 0, 0, 0 },
+	{ 600, 600, 2, 8, 300, 4, 0, 1, 0, 0, 0, 0 },
+	{ 2500, 2500, 6, 12, 80, 10, 1, 1, 1, 0, 0, 0 },
+	{ 10000, 12000, 10, 16, 0, 20, 3, 1, 2, 0, 0, 0 },
+	{ 0, 0, 40, 14, 0, 30, 7, 1, 2, 1, 650, 16 },
 };
 
 /* What level 5 may spend when nothing else limits it. */
@@ -434,6 +435,7 @@ cpu_stone_root(const struct game *g, struct cpu_stone_pos *pos,
 	ab->s = s;
 	ab->width = lv->width;
 	ab->lmr = lv->lmr;
+	ab->widen = lv->widen;
 	for (int i = 0; i < CPU_STONE_MAXPLY; i++)
 		ab->killer[i][0] = ab->killer[i][1] = -1;
 	if (threat && lv->answer)
