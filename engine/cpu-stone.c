@@ -33,6 +33,8 @@ struct cpu_stone_level {
 	int iterate;    /* per mille of its time after which it begins no
 	                   deeper iteration (without a node cap only) */
 	int widen;      /* moves more a node tries before it is lost */
+	int pvs;        /* per mille of what is left that the PVS gets,
+	                   where the choice is checked against VCTs after */
 };
 
 /*
@@ -86,12 +88,12 @@ struct cpu_stone_level {
  * than it found (53%).
  */
 static const struct cpu_stone_level cpu_stone_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 300, 300, 1, 6, 1400, 0, 0, 0, 0, 0, 0, 0 },
-	{ 600, 600, 2, 8, 300, 4, 0, 1, 0, 0, 0, 0 },
-	{ 2500, 2500, 6, 12, 80, 10, 1, 1, 1, 0, 0, 0 },
-	{ 10000, 12000, 10, 16, 0, 20, 3, 1, 2, 0, 0, 0 },
-	{ 0, 0, 40, 14, 0, 30, 7, 1, 2, 1, 650, 16 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 300, 300, 1, 6, 1400, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 600, 600, 2, 8, 300, 4, 0, 1, 0, 0, 0, 0, 0 },
+	{ 2500, 2500, 6, 12, 80, 10, 1, 1, 1, 0, 0, 0, 0 },
+	{ 10000, 12000, 10, 16, 0, 20, 3, 1, 2, 0, 0, 0, 800 },
+	{ 0, 0, 40, 14, 0, 30, 7, 1, 2, 1, 1000, 16, 900 },
 };
 
 /* What level 5 may spend when nothing else limits it. */
@@ -465,8 +467,8 @@ cpu_stone_root(const struct game *g, struct cpu_stone_pos *pos,
 	for (int i = 0; i < n; i++)
 		value[i] = 0;
 	if (lv->guard >= 2 && n > 1) {
-		/* Leave a fifth for checking the choice against VCTs. */
-		cpu_stone_budget_begin(s, &budget, 800);
+		/* Leave the rest for checking the choice against VCTs. */
+		cpu_stone_budget_begin(s, &budget, lv->pvs);
 		k = cpu_stone_deepen(ab, lv, moves, value, n, res);
 		cpu_stone_budget_end(s, &budget);
 		k = cpu_stone_safe(pos, s, lv->vct, moves, value, n, k);
