@@ -205,14 +205,28 @@ cpu_c6_rank(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
 		b->drank = 1;
 	}
 	for (int i = 0; i < n; i++) {
-		out[k] = out[i];
-		cpu_c6_pair_try(b, c, &out[k]);
-		if (out[k].threats >= minthreats)
-			k++;
+		struct cpu_c6_pair pr = out[i];
+		int j;
+
+		cpu_c6_pair_try(b, c, &pr);
+		if (pr.threats < minthreats)
+			continue;
+		if (width <= 0) {
+			out[k++] = pr;
+			continue;
+		}
+		/* Only the best `width` are kept, in order as they come (the
+		 * same as sorting all: the order is total); out[i] was read
+		 * before anything at i or beyond is written. */
+		if (k == width && cpu_c6_score_cmp(&pr, &out[k - 1]) >= 0)
+			continue;
+		j = k < width ? k++ : k - 1;
+		for (; j > 0 && cpu_c6_score_cmp(&pr, &out[j - 1]) < 0; j--)
+			out[j] = out[j - 1];
+		out[j] = pr;
 	}
-	qsort(out, (size_t)k, sizeof *out, cpu_c6_score_cmp);
-	if (width > 0 && k > width)
-		k = width;
+	if (width <= 0)
+		qsort(out, (size_t)k, sizeof *out, cpu_c6_score_cmp);
 	return k;
 }
 
