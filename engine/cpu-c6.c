@@ -58,7 +58,12 @@ struct cpu_c6_level {
  * and scored 75.0-78.8% (80 games); a third of its turns were threat
  * wins or sixes, and it scored less with the first turn (70-72%) than
  * with the second (80-85%).  Extending the turns that must block two
- * threats cost it more depth than it found (43%).
+ * threats cost it more depth than it found (43%).  A node of level 5
+ * whose pairs all lose tries ten more before it is lost (a loss that is
+ * only the width's makes it give up a game it holds), and the ranking
+ * keeps the best pairs without sorting them all (cpu-c6-gen.c): at 200
+ * ms it searched 5,400-6,800 nodes a turn to depth 7 and scored 84.4% +-
+ * 5.6% against level 4 over 160 games, with the load at 2 to 7.
  */
 static const struct cpu_c6_level cpu_c6_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
