@@ -24,6 +24,8 @@ cpu_c6_init(struct cpu_c6 *b, int size)
 	memset(b, 0, offsetof(struct cpu_c6, s));
 	memset(b->hstamp, 0, sizeof b->hstamp);
 	b->stamp = 0;
+	memset(b->dstamp, 0, sizeof b->dstamp);
+	b->drank = 0;
 	b->size = size;
 	b->npoints = size * size;
 	for (int p = 0; p < b->npoints; p++) {

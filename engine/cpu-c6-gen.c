@@ -30,6 +30,21 @@ cpu_c6_delta(const struct cpu_c6 *b, int p, int c, int *four)
 	return v;
 }
 
+/* The same, once per ranking for each cell. */
+static int
+cpu_c6_delta_once(struct cpu_c6 *b, int p, int c, int *four)
+{
+	if (b->dstamp[p] != b->drank) {
+		int f = 0;
+
+		b->dval[p] = cpu_c6_delta(b, p, c, &f);
+		b->dfour[p] = (uint8_t)f;
+		b->dstamp[p] = b->drank;
+	}
+	*four |= b->dfour[p];
+	return b->dval[p];
+}
+
 /* The direction in which a and b share windows, or -1. */
 static int
 cpu_c6_shared_dir(const struct cpu_c6 *b, int pa, int pb)
@@ -57,11 +72,12 @@ cpu_c6_shared_dir(const struct cpu_c6 *b, int pa, int pb)
  * must be counted on the board).
  */
 static int
-cpu_c6_pair_quick(const struct cpu_c6 *b, int c, int pa, int pb, int *diff)
+cpu_c6_pair_quick(struct cpu_c6 *b, int c, int pa, int pb, int *diff)
 {
 	int	 four = 0, d, v;
 
-	v = cpu_c6_delta(b, pa, c, &four) + cpu_c6_delta(b, pb, c, &four);
+	v = cpu_c6_delta_once(b, pa, c, &four) +
+	    cpu_c6_delta_once(b, pb, c, &four);
 	if (four)
 		return -1;
 	if ((d = cpu_c6_shared_dir(b, pa, pb)) >= 0) {
@@ -101,7 +117,11 @@ cpu_c6_pair_try(struct cpu_c6 *b, int c, struct cpu_c6_pair *pr)
 {
 	int	 pa = CPU_C6_PA(pr->pair), pb = CPU_C6_PB(pr->pair), t, score;
 
-	if (b->nlive[0] == 0 && b->nlive[1] == 0 &&
+	/* Without a six of c's to make, a pair that makes no four and
+	 * leaves the other side none is the evaluation alone: no need to
+	 * play it.  Where the other side threatens, that is every block. */
+	if (b->nlive[c] == 0 && (b->nlive[1 - c] == 0 ||
+	    cpu_c6_hits_all(b, 1 - c, pa, pb)) &&
 	    cpu_c6_pair_quick(b, c, pa, pb, &score) == 0) {
 		pr->threats = 0;
 		pr->score = score;
@@ -179,15 +199,34 @@ cpu_c6_rank(struct cpu_c6 *b, int c, struct cpu_c6_pair *out, int n,
 {
 	int	 k = 0;
 
-	for (int i = 0; i < n; i++) {
-		out[k] = out[i];
-		cpu_c6_pair_try(b, c, &out[k]);
-		if (out[k].threats >= minthreats)
-			k++;
+	/* A new ranking: no cell's change is known yet. */
+	if (++b->drank == 0) {
+		memset(b->dstamp, 0, sizeof b->dstamp);
+		b->drank = 1;
 	}
-	qsort(out, (size_t)k, sizeof *out, cpu_c6_score_cmp);
-	if (width > 0 && k > width)
-		k = width;
+	for (int i = 0; i < n; i++) {
+		struct cpu_c6_pair pr = out[i];
+		int j;
+
+		cpu_c6_pair_try(b, c, &pr);
+		if (pr.threats < minthreats)
+			continue;
+		if (width <= 0) {
+			out[k++] = pr;
+			continue;
+		}
+		/* Only the best `width` are kept, in order as they come (the
+		 * same as sorting all: the order is total); out[i] was read
+		 * before anything at i or beyond is written. */
+		if (k == width && cpu_c6_score_cmp(&pr, &out[k - 1]) >= 0)
+			continue;
+		j = k < width ? k++ : k - 1;
+		for (; j > 0 && cpu_c6_score_cmp(&pr, &out[j - 1]) < 0; j--)
+			out[j] = out[j - 1];
+		out[j] = pr;
+	}
+	if (width <= 0)
+		qsort(out, (size_t)k, sizeof *out, cpu_c6_score_cmp);
 	return k;
 }
 

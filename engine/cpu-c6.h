@@ -62,9 +62,16 @@ struct cpu_c6 {
 	struct cpu_search *s;
 	int cells;                        /* positional cells per node */
 	int width;                        /* pairs kept per node */
+	int widen;                        /* pairs more where all lose */
 	uint32_t hslot[1 << CPU_C6_HASH_BITS];
 	uint32_t hstamp[1 << CPU_C6_HASH_BITS];
 	uint32_t stamp;
+	/* One ranking's change per stone (cpu-c6-gen.c): a cell is in
+	 * many of the pairs ranked, and its change is the same in each. */
+	int32_t dval[STONE_MAX_POINTS];
+	uint8_t dfour[STONE_MAX_POINTS];
+	uint32_t dstamp[STONE_MAX_POINTS];
+	uint32_t drank;
 };
 
 /*

@@ -131,7 +131,9 @@ cpu_stone_refresh(struct cpu_stone_pos *pos, int p, uint8_t (*save)[2],
 						    ((m[1 - c] | edge) >> x) &
 						    0x7ff)];
 				}
-				cpu_stone_set(pos, c, d, q, now);
+				/* Most of the 88 shapes do not change. */
+				if (now != pos->pat[c][d][q])
+					cpu_stone_set(pos, c, d, q, now);
 			}
 		}
 	}

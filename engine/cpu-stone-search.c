@@ -102,6 +102,29 @@ cpu_stone_threat_point(const struct cpu_stone_ab *ab, int ply, int p)
 	    cpu_stone_best(pos, 1 - pos->to_move, p) >= CPU_STONE_F3;
 }
 
+/* The moves after the n of move[] that the next ab->widen in order add
+ * (move[] holds STONE_MAX_POINTS); the new count.  The order may have
+ * moved since the first n were chosen (the killers and history of the
+ * searches below), so what they hold already is left out by name. */
+static int
+cpu_stone_widen(struct cpu_stone_ab *ab, int *move, int n, int ttmove,
+    int ply)
+{
+	int more[STONE_MAX_POINTS], k, add = 0;
+	uint8_t had[STONE_MAX_POINTS] = { 0 };
+
+	for (int i = 0; i < n; i++)
+		had[move[i]] = 1;
+	k = cpu_stone_moves(ab, more, n + ab->widen, ttmove, ply);
+	for (int i = 0; i < k && add < ab->widen; i++) {
+		if (!had[more[i]]) {
+			move[n + add++] = more[i];
+			had[more[i]] = 1;
+		}
+	}
+	return n + add;
+}
+
 static int
 cpu_stone_tt_in(int v, int ply)
 {
@@ -130,7 +153,7 @@ cpu_stone_search(struct cpu_stone_ab *ab, int depth, int alpha, int beta,
 	int move[STONE_MAX_POINTS];
 	struct cpu_tt_entry *e;
 	int a = pos->to_move, o = 1 - a, f[2], nf, n, best = -CPU_STONE_INF;
-	int bestmove = -1, ttmove = -1, alpha0 = alpha, width;
+	int bestmove = -1, ttmove = -1, alpha0 = alpha, width = 0, widened;
 
 	if (cpu_search_tick(ab->s))
 		return 0;
@@ -179,6 +202,7 @@ cpu_stone_search(struct cpu_stone_ab *ab, int depth, int alpha, int beta,
 	if (n == 0)
 		return -(CPU_STONE_WIN - ply - 1);
 
+	widened = ab->widen == 0 || nf == 1 || n < width;
 	for (int i = 0; i < n; i++) {
 		int p = move[i], v, cut = 0;
 
@@ -219,6 +243,15 @@ cpu_stone_search(struct cpu_stone_ab *ab, int depth, int alpha, int beta,
 			}
 			ab->history[a][p] += depth * depth;
 			break;
+		}
+		/* Every move of the width lost: the loss may be only the
+		 * width's, the defence among the moves it left out, and a
+		 * false loss makes a side give up a game it holds.  So the
+		 * next moves in order, once, before the node is called lost;
+		 * a real loss is proved fast in each. */
+		if (i == n - 1 && !widened && CPU_STONE_LOST(best)) {
+			widened = 1;
+			n = cpu_stone_widen(ab, move, n, ttmove, ply);
 		}
 	}
 	cpu_tt_store(ab->s->tt, pos->key, (uint32_t)bestmove,

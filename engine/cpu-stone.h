@@ -115,6 +115,8 @@ struct cpu_stone_ab {
 	struct cpu_search *s;
 	int width;           /* moves tried per node, at most */
 	int lmr;             /* late quiet moves searched shallower first */
+	int widen;           /* a node whose moves all lose tries up to this
+	                        many more before it is called lost (0 none) */
 	int killer[CPU_STONE_MAXPLY][2];
 	int history[2][STONE_MAX_POINTS];
 };

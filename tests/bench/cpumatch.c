@@ -24,8 +24,9 @@
  *
  * --record FILE writes every CPU turn of the self-match to FILE, one line
  * each (game, ply, level, the move, nodes, depth, milliseconds and what
- * the search said it found), then the game's result: the games a level
- * loses can be read back move by move.
+ * the search said it found), then all the game's moves, the random
+ * opening's too, and its result: the games a level loses can be read back
+ * and replayed move by move.
  *
  * The score is the level-N side's, with a 95% margin (1.96 standard
  * errors of the per-game score) and the Elo difference it implies.
@@ -250,6 +251,33 @@ cpumatch_record_turn(FILE *f, const struct game *g, int game, int level,
 	    res->score, res->pv);
 }
 
+/* The last line of a game in --record: every move from the first, the
+ * random opening's too, so that the game can be replayed (`play` in
+ * gamehall-engine) and a turn searched again. */
+static void
+cpumatch_record_moves(FILE *f, const struct game *g, int game)
+{
+	const struct stone_board *b = stone_game_board(g);
+	int n = g->variant->ply(g);
+
+	fprintf(f, "game %d moves", game);
+	for (int i = 0; i < n; i++) {
+		struct move m;
+		char text[16];
+		int side;
+
+		g->variant->history(g, i, &m, &side);
+		if (m.to < 0)
+			snprintf(text, sizeof text, "choice%d", m.piece);
+		else if (b != NULL)
+			stone_point_format(b->size, m.to, text);
+		else
+			snprintf(text, sizeof text, "%d", m.to);
+		fprintf(f, " %s", text);
+	}
+	fprintf(f, "\n");
+}
+
 /* The CPU's whole turn for whoever must act; -1 if it had none. */
 static int
 cpumatch_cpu_turn(struct game *g, int level, int time_ms, struct cpu_tt *tt,
@@ -373,10 +401,12 @@ cpumatch_variant(const struct cpumatch_opts *o, const char *variant,
 			t.first_games++;
 			t.first_sum += cpumatch_result(g, strong);
 		}
-		if (o->record != NULL)
+		if (o->record != NULL) {
+			cpumatch_record_moves(o->record, g, gi);
 			fprintf(o->record, "game %d %s: L%d as side %d scored "
 			    "%.1f\n", gi, variant, o->level, strong,
 			    cpumatch_result(g, strong));
+		}
 		game_free(g);
 	}
 	t.seconds = cpumatch_now() - start;
