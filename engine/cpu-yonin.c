@@ -205,6 +205,40 @@ cpu_yonin_final(const struct cpu_yonin *c, const struct game_status *st,
 	return v > 0 ? v - ply : v < 0 ? v + ply : 0;
 }
 
+/* The cell kind seat's move m leaves on its square, and its facing. */
+static int
+cpu_yonin_moved(const struct cpu_yonin_board *b, int seat,
+    const struct move *m, int *facing)
+{
+	int	 kind = m->from >= 0 ? b->kind[m->from] : m->piece;
+
+	if (facing != NULL)
+		*facing = m->from >= 0 ? b->facing[m->from] : seat;
+	return m->promote ? kind + 3 : kind;
+}
+
+/* Does seat's move m attack the king of a rival of seat among `kings`
+ * (a bit per seat) with the piece it moves or drops?  Checks a move
+ * uncovers are left out: this is for ordering and for the mate probes,
+ * where a cheap test is worth more than a complete one. */
+static int
+cpu_yonin_gives_check(const struct cpu_yonin *c,
+    const struct cpu_yonin_board *b, int seat, const struct move *m,
+    unsigned kings)
+{
+	int	 facing, kind = cpu_yonin_moved(b, seat, m, &facing);
+
+	for (int p = 0; p < YONIN_SEATS; p++) {
+		if (p == seat || !(kings >> p & 1) || b->king[p] < 0 ||
+		    (c->pairs && p == ((seat + 2) & 3)))
+			continue;
+		if (cpu_yonin_hits(b, kind, facing, m->to, b->king[p],
+		    m->from))
+			return 1;
+	}
+	return 0;
+}
+
 /* Ordering: the table's move, captures by MVV/LVA, promotions, checks,
  * killers, then history. */
 static void
@@ -214,17 +248,9 @@ cpu_yonin_order(struct cpu_yonin *c, const struct cpu_yonin_board *b,
 	for (int i = 0; i < n; i++) {
 		const struct move *m = &mv[i];
 		int32_t k = 0;
-		int kind, facing, victim = b->kind[m->to];
+		int kind = cpu_yonin_moved(b, seat, m, NULL);
+		int victim = b->kind[m->to];
 
-		if (m->from >= 0) {
-			kind = b->kind[m->from];
-			facing = b->facing[m->from];
-		} else {
-			kind = m->piece;
-			facing = seat;
-		}
-		if (m->promote)
-			kind += 3;
 		if (ttmove != 0 && cpu_yonin_pack(m) == ttmove)
 			k = 1 << 30;
 		else if (victim != 0) {
@@ -242,16 +268,8 @@ cpu_yonin_order(struct cpu_yonin *c, const struct cpu_yonin_board *b,
 			if (k > (1 << 20))
 				k = 1 << 20;
 		}
-		for (int p = 0; p < YONIN_SEATS; p++) {
-			if (p == seat || b->king[p] < 0 ||
-			    (c->pairs && p == ((seat + 2) & 3)))
-				continue;
-			if (cpu_yonin_hits(b, kind, facing, m->to, b->king[p],
-			    m->from)) {
-				k += 1 << 22;
-				break;
-			}
-		}
+		if (cpu_yonin_gives_check(c, b, seat, m, 0x0f))
+			k += 1 << 22;
 		key[i] = k;
 	}
 }
@@ -327,6 +345,7 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 	struct game_status	 st;
 	struct move		*mv;
 	int32_t			*key;
+	unsigned		 kings;
 	int			 n, k = 0, stand, best, max;
 
 	if (cpu_search_tick(c->s))
@@ -367,17 +386,29 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 	n = c->v->legal(c->g, mv, CPU_YONIN_MOVES);
 	if (n > CPU_YONIN_MOVES)
 		n = CPU_YONIN_MOVES;
+	/* Captures, and checks that might mate: a rival's on the root side's
+	 * kings, ours on any rival's.  Most mates here are drops, and a
+	 * search of captures alone walks into them. */
+	kings = max ? 0x0fu : 1u << c->root | (c->pairs ? 1u << ((c->root +
+	    2) & 3) : 0);
 	for (int i = 0; i < n; i++) {
-		if (mv[i].from >= 0 && b.kind[mv[i].to] != 0)
+		if ((mv[i].from >= 0 && b.kind[mv[i].to] != 0) ||
+		    cpu_yonin_gives_check(c, &b, st.to_move, &mv[i], kings))
 			mv[k++] = mv[i];
 	}
 	cpu_yonin_order(c, &b, st.to_move, mv, k, key, 0, ply);
 	for (int i = 0; i < k; i++) {
-		int v;
+		int v, quiet;
 
 		cpu_yonin_pick(mv, key, NULL, i, k);
+		quiet = mv[i].from < 0 || b.kind[mv[i].to] == 0;
 		if (cpu_yonin_make(c, st.to_move, &mv[i]) != 0)
 			continue;
+		/* A quiet check counts only when it mates. */
+		if (quiet && yonin_alive(c->g) == b.alive) {
+			c->v->undo(c->g);
+			continue;
+		}
 		v = cpu_yonin_quiesce(c, alpha, beta, ply + 1, q - 1, !max);
 		c->v->undo(c->g);
 		if (c->s->stopped)
