@@ -97,7 +97,7 @@ struct cpu_yonin_level {
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0 },
-	{ 1, 0, 400, 20000, 10 },
+	{ 1, 0, 700, 20000, 10 },
 	{ 3, 2, 150, 60000, 25 },
 	{ 5, 4, 60, 250000, 70 },
 	{ 7, 4, 20, 1200000, 250 },
@@ -392,7 +392,10 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 	kings = max ? 0x0fu : 1u << c->root | (c->pairs ? 1u << ((c->root +
 	    2) & 3) : 0);
 	for (int i = 0; i < n; i++) {
-		if ((mv[i].from >= 0 && b.kind[mv[i].to] != 0) ||
+		int to = mv[i].to;
+
+		if ((mv[i].from >= 0 && b.kind[to] != 0 && (max ||
+		    (b.owner[to] >= 0 && cpu_yonin_team(c, b.owner[to])))) ||
 		    cpu_yonin_gives_check(c, &b, st.to_move, &mv[i], kings))
 			mv[k++] = mv[i];
 	}
@@ -438,6 +441,38 @@ cpu_yonin_reward(struct cpu_yonin *c, int seat, const struct move *m,
 	c->history[seat][m->from + 1][m->to] += depth * depth;
 }
 
+/*
+ * Drops far from every king are left out of the search when the side to
+ * move is not in check (a check by a rook may need a block anywhere on its
+ * line).  With pieces in hand drops are most of the moves (four kinds on
+ * some sixty empty squares), and nearly all of them do nothing for some
+ * plies: spent on them, the budget of the middle levels finished one ply
+ * where the hands were full.  The attacks and the defences that decide
+ * this game are drops by a king.  Returns the moves kept, in place.
+ */
+static int
+cpu_yonin_prune(const struct cpu_yonin_board *b, int seat, struct move *mv,
+    int n)
+{
+	int	 k = 0;
+
+	if (b->checks >> seat & 1)
+		return n;
+	for (int i = 0; i < n; i++) {
+		int near = mv[i].from >= 0;
+
+		for (int p = 0; p < YONIN_SEATS && !near; p++) {
+			int q = b->king[p];
+
+			near = q >= 0 && abs(q % 9 - mv[i].to % 9) <= 2 &&
+			    abs(q / 9 - mv[i].to / 9) <= 2;
+		}
+		if (near)
+			mv[k++] = mv[i];
+	}
+	return k;
+}
+
 /* The search proper; `layer` as for cpu_yonin_waits. */
 static int
 cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply,
@@ -481,6 +516,7 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply,
 	if (n > CPU_YONIN_MOVES)
 		n = CPU_YONIN_MOVES;
 	cpu_yonin_read(c->g, &b);
+	n = cpu_yonin_prune(&b, st.to_move, mv, n);
 	if (n == 0)
 		return cpu_yonin_eval(&b, c->root);
 	best = max ? -CPU_YONIN_INF : CPU_YONIN_INF;
@@ -621,6 +657,12 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	if ((n = cpu_yonin_root_moves(c, seat, mv)) <= 0)
 		return -1;
 	cpu_yonin_read(c->g, &b);
+	if (1) {
+		int kept = cpu_yonin_prune(&b, seat, mv, n);
+
+		if (kept > 0)
+			n = kept;
+	}
 	cpu_yonin_order(c, &b, seat, mv, n, key, 0, 0);
 	for (int i = 0; i < n; i++)
 		cpu_yonin_pick(mv, key, NULL, i, n);

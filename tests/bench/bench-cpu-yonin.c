@@ -253,6 +253,7 @@ bench_pairing(int a, int b, int games, int timed, int pairs,
 	struct bench_ends ends = { 0 };
 	double sum = 0, sumsq = 0, mean, margin = 0;
 	int played = 0, plies = 0, won = 0, drawn = 0;
+	long depth[2] = { 0, 0 }, moves[2] = { 0, 0 };
 	char na[8], nb[8];
 
 	memset(&m, 0, sizeof m);
@@ -278,6 +279,12 @@ bench_pairing(int a, int b, int games, int timed, int pairs,
 		drawn += v == 0.5;
 		sum += v;
 		sumsq += v * v;
+		for (int p = 0; p < m.plies && p < MATCH_RECORD; p++) {
+			int side = !(mask >> m.rec_mover[p] & 1);
+
+			depth[side] += m.rec_depth[p];
+			moves[side]++;
+		}
 	}
 	if (played == 0)
 		return;
@@ -301,6 +308,9 @@ bench_pairing(int a, int b, int games, int timed, int pairs,
 		    ", default time limits" : "", 100 * mean, 100 * margin,
 		    played, (double)plies / played);
 	bench_ends_print(&ends);
+	printf("  mean depth reached: %s %.2f, %s %.2f\n", na, moves[0] > 0 ?
+	    (double)depth[0] / moves[0] : 0.0, nb, moves[1] > 0 ?
+	    (double)depth[1] / moves[1] : 0.0);
 	fflush(stdout);
 }
 
