@@ -35,7 +35,6 @@
 #include "engine/cpu-int.h"
 #include "engine/cpu-yonin.h"
 
-#define CPU_YONIN_MAXPLY 48
 #define CPU_YONIN_MOVES 1024	/* more than any position has */
 #define CPU_YONIN_INF 32000
 
@@ -692,6 +691,7 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	for (int d = 1; d <= lv->depth && !cpu_search_done(c->s);
 	    d += c->brs ? 2 : d < 5 ? 1 : 2) {
 		int alpha = -CPU_YONIN_INF, it_best = -1, it_score = 0;
+		int it_raw = 0, searched = 0;
 
 		for (int i = 0; i < n; i++) {
 			int v;
@@ -702,18 +702,30 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 			c->v->undo(c->g);
 			if (c->s->stopped)
 				break;
-			v += noise[i];
-			score[i] = v;
-			if (it_best < 0 || v > it_score) {
+			searched = i + 1;
+			score[i] = v + noise[i];
+			if (it_best < 0 || score[i] > it_score) {
 				it_best = i;
-				it_score = v;
-				alpha = v;
+				it_score = score[i];
+				it_raw = v;
+				alpha = score[i];
 			}
 		}
 		if (c->s->stopped) {
-			/* A partial iteration searched the last one's best
-			 * first, so whatever beat it is at least as good. */
-			if (it_best >= 0) {
+			/*
+			 * A partial iteration searched the last one's best
+			 * first, so whatever beat it is at least as good.
+			 * But when all it searched goes out, the move it was
+			 * on (the next in the last order, not seen to go
+			 * out) is the better guess: keeping the best of the
+			 * searched, the search played the very move it had
+			 * just seen lose, and a deeper level, cut short more
+			 * often, did so more often.
+			 */
+			if (it_best >= 0 && it_raw <= -CPU_YONIN_LOST &&
+			    searched < n)
+				best_i = searched;
+			else if (it_best >= 0) {
 				best_i = it_best;
 				best_score = it_score;
 			}

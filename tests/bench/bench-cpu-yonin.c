@@ -41,11 +41,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "engine/cpu-yonin.h"
 #include "tests/unit/cpu-yonin-match.h"
 
-/* A deep search's score that says the player goes out (third place
- * or fourth, cpu-yonin.c's cpu_yonin_final). */
-#define CPU_YONIN_TRACE_LOST 6619
 
 static const uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
 	0, 500, 1250, 3500, 12500, 50000,
@@ -421,7 +419,7 @@ bench_look(const struct match *m, int victim, int ply, uint64_t deep,
 		    " in check" : "", played, m->rec_score[own[k]],
 		    m->rec_depth[own[k]], best, r.score, r.depth);
 		game_free(g);
-		if (r.score > -CPU_YONIN_TRACE_LOST) {
+		if (r.score > -CPU_YONIN_LOST) {
 			if (same) {
 				c->unseen++;
 				cause = "deep search plays the same";
