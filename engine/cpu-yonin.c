@@ -486,12 +486,13 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply,
 	uint32_t		 ttmove = 0;
 	int n, best, max, a0 = alpha, b0 = beta, played = 0, v, passed = 0;
 
+	/* The capture search counts its own node. */
+	if (depth <= 0 || ply >= CPU_YONIN_MAXPLY - 1)
+		return cpu_yonin_quiesce(c, alpha, beta, ply, c->qdepth, layer);
 	if (cpu_search_tick(c->s))
 		return 0;
 	if (cpu_yonin_leaf(c, &st, ply, &v))
 		return v;
-	if (depth <= 0 || ply >= CPU_YONIN_MAXPLY - 1)
-		return cpu_yonin_quiesce(c, alpha, beta, ply, c->qdepth, layer);
 	/* Waiting costs no depth: the layer's reply was the ply. */
 	if (cpu_yonin_waits(c, st.to_move, layer)) {
 		v = cpu_yonin_search(c, depth, alpha, beta, ply + 1, layer);
