@@ -360,7 +360,7 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 	max = cpu_yonin_team(c, st.to_move);
 	/* A rival who may leave the reply to those after him stands pat
 	 * on what they do. */
-	if (q > 0 && ply < CPU_YONIN_MAXPLY - 1 &&
+	if (q == c->qdepth && q > 0 && ply < CPU_YONIN_MAXPLY - 1 &&
 	    cpu_yonin_defers(c, st.to_move, layer)) {
 		stand = cpu_yonin_quiesce(c, alpha, beta, ply + 1, q, 0);
 		c->v->undo(c->g);
