@@ -15,21 +15,27 @@
  *  - how the games ended (eliminations, repetition, move limit) and
  *    their lengths.
  *
- * Measured (40 games a rung, these node limits, on a machine shared with
- * other builds, which the node limits keep out of the figures): the
- * free-for-all ladder L2-L1 58% +- 10%, L3-L2 54% +- 10%, L4-L3 63% +-
- * 11%, L5-L4 53% +- 11%, L5-L1 82% +- 6%; the pairs-mode ladder L2-L1 95%
- * +- 7%, L3-L2 88% +- 10%, L4-L3 80% +- 13%, L5-L4 63% +- 15%, L5-L1 100%
- * (no draws: every pairs game ended by an elimination, in 14..115 plies).
+ * Measured (80 games a rung, these node limits, on a 2-core machine
+ * shared with other builds, which the node limits keep out of the
+ * figures): the free-for-all ladder L2-L1 74.7% +- 6.3%, L3-L2 57.8% +-
+ * 6.8%, L4-L3 55.6% +- 6.9%, L5-L4 54.4% +- 7.3%, L5-L1 80.9% +- 5.2%;
+ * the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
+ * 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (no draws, 12..125
+ * plies); cpu-yonin.c's level table says why the free-for-all rungs
+ * above 2 part so little.
  *
  *   bench-cpu-yonin [GAMES [speed|simple|ladder|teams [LEVEL]]]
  *   bench-cpu-yonin GAMES timed [LEVEL]
  *   bench-cpu-yonin GAMES pair|team A B
+ *   bench-cpu-yonin GAMES trace|tracet A B [NODES]
  *	(default 8 games per match, every part; LEVEL: that rung only;
  *	timed: the ladder with the levels' default time per move, on a
  *	machine whose load then shows in the figures;
  *	pair: two seats of A against two of B, each a level, 0 random or
- *	-1 greedy; team: the same in pairs mode, A's seats partners)
+ *	-1 greedy; team: the same in pairs mode, A's seats partners;
+ *	trace, tracet: pair's or team's games one by one, who went out,
+ *	by whom, when, and A's lost players' last moves searched again by
+ *	level 5 with NODES nodes, default 500,000; then counts by cause)
  *
  * Matches use node limits per move, not the clock, so that the figures do
  * not depend on the machine's load; each level's limit is 50 nodes per

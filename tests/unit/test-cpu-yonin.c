@@ -1,7 +1,8 @@
 /*
  * test-cpu-yonin.c - the four-player shogi CPU: it takes what is free,
- * mates when it can, does not walk into a mate, never checks its partner,
- * always answers legally, and beats random and greedy players.  Every
+ * mates when it can, does not walk into a mate (whatever its node
+ * budget), never checks its partner, always answers legally, and beats
+ * random and greedy players.  Every
  * expectation is judged by the engine's own rules (play(), status(),
  * yonin_alive()), not by a move written down here.
  */
