@@ -35,7 +35,6 @@
 #include "engine/cpu-int.h"
 #include "engine/cpu-yonin.h"
 
-#define CPU_YONIN_MAXPLY 48
 #define CPU_YONIN_MOVES 1024	/* more than any position has */
 #define CPU_YONIN_INF 32000
 
@@ -56,48 +55,79 @@ struct cpu_yonin_level {
  * what the depth caps and the clock can part is one, three or five plies;
  * the rest is noise on the root moves (a level plays a move up to twice
  * its noise worse now and then) and how far captures are followed:
- *  1 beginner: one ply, no capture sequence, noise 400: it takes what is
- *    free and a mate in one (a won game outweighs any noise) but does not
- *    see a recapture;
+ *  1 beginner: one ply, no capture search, noise 700: it takes a mate in
+ *    one (a won game outweighs any noise) and mostly what is free, but
+ *    sees neither a recapture nor a mate the next player has;
  *  2 easy: three plies when it has the nodes (about 1,400 at the start;
- *    in the bench's 1,250 often only one), captures two deep, noise 150;
+ *    in the bench's 1,250 nearly always one), captures and mating checks
+ *    two deep, noise 150: it sees the mates the rivals have next;
  *  3 medium: three plies, five with the nodes, captures four deep, noise
  *    60;
  *  4 hard: as 3 with less noise (20) and more time, which buys five plies
  *    on the clock (500 ms: depth 5 at the start);
  *  5 master: as deep as the time goes, captures six deep, no noise.
  *
- * Measured (bench-cpu-yonin 40: node limits 500/1,250/3,500/12,500/50,000
- * per move, 40 games a pairing, two seats each in alternating seats, pairs
- * scored by rank; node limits, so the figures do not depend on the load of
- * the shared machine they ran on): ladder L2-L1 58% +- 10%, L3-L2 54% +-
- * 10%, L4-L3 63% +- 11%, L5-L4 53% +- 11%, and L5-L1 82% +- 6%.  Every
- * game ended by eliminations (none at the 300-ply limit, none by
- * repetition), in 33 to 218 plies.  Against three random players each
- * level ranks first in 40/40 games; against three greedy (capture-first)
- * ones levels 1-4 in 40/40 and level 5 in 39/40.  So level 5 is well
- * above level 1, but the rungs between neighbours are at best about 60%,
- * short of the 75% the issue asks; before best-reply search (paranoid,
- * the old table) they were 54%, 49%, 46% and 54%, and L5-L1 56-65%.
- * In pairs mode (paranoid; bench-cpu-yonin 40 teams: the same node
+ * Why the free-for-all rungs were short (bench-cpu-yonin GAMES trace A B
+ * replays a pairing's games and searches the lost player's last moves
+ * again deeper):
+ *  - The capture search walked into mates.  Most mates here are drops,
+ *    which a search of captures does not play, and at the bench's node
+ *    limits levels 2 and 3 ended on one ply in the middle game (with full
+ *    hands some two hundred moves), so they were as blind to the next
+ *    player's mate as level 1.  The capture search now also plays the
+ *    checks that mate.
+ *  - An iteration cut short by the node cap played its first move even
+ *    when it had just found that move lost, before any other was
+ *    searched: the deeper the level, the more often (test_bait_mate).
+ *  - Opposite seats face each other's rooks down the middle, and the
+ *    bench sat a level's two players only opposite, so they fought each
+ *    other first: in 20 games of L2-L1, 11 of the 19 times an L2 went out
+ *    an L2 put it out.  The bench now seats them in all six ways.
+ *  - Rivals deferring to one another were half the capture search's
+ *    nodes; they now do so only at its first node, a rival's captures
+ *    there are of the root side's pieces only, and drops far from every
+ *    king are left out (cpu_yonin_prune).
+ *  - What is left: of the stronger side's eliminations in L4-L3 (30
+ *    games), 20 came where a search of 100,000 nodes played the same move
+ *    and saw nothing, 18 with the king in check, 13 after two or more
+ *    rivals had moved: chains of checks (check priority gives whoever
+ *    checks the player before him the next move again, the two between
+ *    skipped) longer than any level's depth, and mates two rivals build
+ *    together, which one rival's reply in BRS never shows.  At the
+ *    bench's limits the mean depth reached is 1.0, 1.2, 1.6, 2.5 and 3.2
+ *    plies for levels 1 to 5, so the levels above 2 part by little.  A
+ *    search of check sequences (mate search) is what would part them.
+ *    Extending the depth for a king in check with one or two answers
+ *    cost depth elsewhere and did not show in 60 games.
+ *
+ * Measured (bench-cpu-yonin 80 ladder: node limits 500/1,250/3,500/
+ * 12,500/50,000 per move, 80 games a pairing, two seats each in every
+ * seating, pairs scored by rank; node limits, so the figures do not
+ * depend on the load of the 2-core machine, shared with other builds,
+ * they ran on): L2-L1 74.7% +- 6.3%, L3-L2 57.8% +- 6.8%, L4-L3 55.6% +-
+ * 6.9%, L5-L4 54.4% +- 7.3%, L5-L1 80.9% +- 5.2%; every game ended by
+ * eliminations, in 24 to 221 plies.  Before (40 games, opposite seats
+ * only): 58%, 54%, 63%, 53%, L5-L1 82%.  Against three random or three
+ * greedy (capture-first) players (bench-cpu-yonin 40 simple) every level
+ * ranked first in 40/40 games, but levels 1 and 5 in 39/40 against greedy
+ * ones (mean rank 1.02 and 1.07; one of level 5's games reached the
+ * 300-ply limit).
+ * So the target of 75% a rung is met by L2-L1 only.
+ * In pairs mode (paranoid; bench-cpu-yonin 80 teams: the same node
  * limits, level N's two seats partners against two of N-1, S+N and W+E in
- * turn, scored by the winning team, 40 games a rung, shared machine): L2-L1
- * 95% +- 7%, L3-L2 88% +- 10%, L4-L3 80% +- 13%, L5-L4 63% +- 15%, and
- * L5-L1 100% (40/40); every game ended by an elimination (no draws), in 14
- * to 115 plies.  There a weaker team's first slip loses the game, so the
- * rungs part far more than in a free-for-all; only L5-L4 was short of
- * 75%: at the start L3 and L4 end at five plies within 3,500 nodes, and
- * L5's 50,000 did not finish the next iteration (nine plies, as past five
- * they went four at a time), so what parted L5 from L4 was its noise and
- * captures.  Past five they now go two at a time (cpu_yonin_root), and
- * L5-L4 scored 72.5% +- 14% on the same seeds.
+ * turn, scored by the winning team): L2-L1 96.2% +- 4.2%, L3-L2 87.5% +-
+ * 7.3%, L4-L3 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (80/80), no
+ * draws, 12 to 125 plies.  There a weaker team's first slip loses the
+ * game, so the rungs part far more than in a free-for-all.
+ * Iterations past five plies go two at a time (cpu_yonin_root), which
+ * took L5-L4 from 62.5% to 72.5% (40 games) before.
  * Once with the default time limits (bench-cpu-yonin 12 timed N, 12 games
- * a rung, load about 6 on the 2 shared cores): L2-L1 65% +- 19%, L3-L2
- * 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
+ * a rung, load about 6 on the 2 shared cores, the old search): L2-L1 65%
+ * +- 19%, L3-L2 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0 },
-	{ 1, 0, 400, 20000, 10 },
+	{ 1, 0, 700, 20000, 10 },
 	{ 3, 2, 150, 60000, 25 },
 	{ 5, 4, 60, 250000, 70 },
 	{ 7, 4, 20, 1200000, 250 },
@@ -205,6 +235,40 @@ cpu_yonin_final(const struct cpu_yonin *c, const struct game_status *st,
 	return v > 0 ? v - ply : v < 0 ? v + ply : 0;
 }
 
+/* The cell kind seat's move m leaves on its square, and its facing. */
+static int
+cpu_yonin_moved(const struct cpu_yonin_board *b, int seat,
+    const struct move *m, int *facing)
+{
+	int	 kind = m->from >= 0 ? b->kind[m->from] : m->piece;
+
+	if (facing != NULL)
+		*facing = m->from >= 0 ? b->facing[m->from] : seat;
+	return m->promote ? kind + 3 : kind;
+}
+
+/* Does seat's move m attack the king of a rival of seat among `kings`
+ * (a bit per seat) with the piece it moves or drops?  Checks a move
+ * uncovers are left out: this is for ordering and for the mate probes,
+ * where a cheap test is worth more than a complete one. */
+static int
+cpu_yonin_gives_check(const struct cpu_yonin *c,
+    const struct cpu_yonin_board *b, int seat, const struct move *m,
+    unsigned kings)
+{
+	int	 facing, kind = cpu_yonin_moved(b, seat, m, &facing);
+
+	for (int p = 0; p < YONIN_SEATS; p++) {
+		if (p == seat || !(kings >> p & 1) || b->king[p] < 0 ||
+		    (c->pairs && p == ((seat + 2) & 3)))
+			continue;
+		if (cpu_yonin_hits(b, kind, facing, m->to, b->king[p],
+		    m->from))
+			return 1;
+	}
+	return 0;
+}
+
 /* Ordering: the table's move, captures by MVV/LVA, promotions, checks,
  * killers, then history. */
 static void
@@ -214,17 +278,9 @@ cpu_yonin_order(struct cpu_yonin *c, const struct cpu_yonin_board *b,
 	for (int i = 0; i < n; i++) {
 		const struct move *m = &mv[i];
 		int32_t k = 0;
-		int kind, facing, victim = b->kind[m->to];
+		int kind = cpu_yonin_moved(b, seat, m, NULL);
+		int victim = b->kind[m->to];
 
-		if (m->from >= 0) {
-			kind = b->kind[m->from];
-			facing = b->facing[m->from];
-		} else {
-			kind = m->piece;
-			facing = seat;
-		}
-		if (m->promote)
-			kind += 3;
 		if (ttmove != 0 && cpu_yonin_pack(m) == ttmove)
 			k = 1 << 30;
 		else if (victim != 0) {
@@ -242,16 +298,8 @@ cpu_yonin_order(struct cpu_yonin *c, const struct cpu_yonin_board *b,
 			if (k > (1 << 20))
 				k = 1 << 20;
 		}
-		for (int p = 0; p < YONIN_SEATS; p++) {
-			if (p == seat || b->king[p] < 0 ||
-			    (c->pairs && p == ((seat + 2) & 3)))
-				continue;
-			if (cpu_yonin_hits(b, kind, facing, m->to, b->king[p],
-			    m->from)) {
-				k += 1 << 22;
-				break;
-			}
-		}
+		if (cpu_yonin_gives_check(c, b, seat, m, 0x0f))
+			k += 1 << 22;
 		key[i] = k;
 	}
 }
@@ -327,6 +375,7 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 	struct game_status	 st;
 	struct move		*mv;
 	int32_t			*key;
+	unsigned		 kings;
 	int			 n, k = 0, stand, best, max;
 
 	if (cpu_search_tick(c->s))
@@ -342,7 +391,7 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 	max = cpu_yonin_team(c, st.to_move);
 	/* A rival who may leave the reply to those after him stands pat
 	 * on what they do. */
-	if (q > 0 && ply < CPU_YONIN_MAXPLY - 1 &&
+	if (q == c->qdepth && q > 0 && ply < CPU_YONIN_MAXPLY - 1 &&
 	    cpu_yonin_defers(c, st.to_move, layer)) {
 		stand = cpu_yonin_quiesce(c, alpha, beta, ply + 1, q, 0);
 		c->v->undo(c->g);
@@ -367,17 +416,32 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 	n = c->v->legal(c->g, mv, CPU_YONIN_MOVES);
 	if (n > CPU_YONIN_MOVES)
 		n = CPU_YONIN_MOVES;
+	/* Captures, and checks that might mate: a rival's on the root side's
+	 * kings, ours on any rival's.  Most mates here are drops, and a
+	 * search of captures alone walks into them. */
+	kings = max ? 0x0fu : 1u << c->root | (c->pairs ? 1u << ((c->root +
+	    2) & 3) : 0);
 	for (int i = 0; i < n; i++) {
-		if (mv[i].from >= 0 && b.kind[mv[i].to] != 0)
+		int to = mv[i].to;
+
+		if ((mv[i].from >= 0 && b.kind[to] != 0 && (max ||
+		    (b.owner[to] >= 0 && cpu_yonin_team(c, b.owner[to])))) ||
+		    cpu_yonin_gives_check(c, &b, st.to_move, &mv[i], kings))
 			mv[k++] = mv[i];
 	}
 	cpu_yonin_order(c, &b, st.to_move, mv, k, key, 0, ply);
 	for (int i = 0; i < k; i++) {
-		int v;
+		int v, quiet;
 
 		cpu_yonin_pick(mv, key, NULL, i, k);
+		quiet = mv[i].from < 0 || b.kind[mv[i].to] == 0;
 		if (cpu_yonin_make(c, st.to_move, &mv[i]) != 0)
 			continue;
+		/* A quiet check counts only when it mates. */
+		if (quiet && yonin_alive(c->g) == b.alive) {
+			c->v->undo(c->g);
+			continue;
+		}
 		v = cpu_yonin_quiesce(c, alpha, beta, ply + 1, q - 1, !max);
 		c->v->undo(c->g);
 		if (c->s->stopped)
@@ -407,6 +471,38 @@ cpu_yonin_reward(struct cpu_yonin *c, int seat, const struct move *m,
 	c->history[seat][m->from + 1][m->to] += depth * depth;
 }
 
+/*
+ * Drops far from every king are left out of the search when the side to
+ * move is not in check (a check by a rook may need a block anywhere on its
+ * line).  With pieces in hand drops are most of the moves (four kinds on
+ * some sixty empty squares), and nearly all of them do nothing for some
+ * plies: spent on them, the budget of the middle levels finished one ply
+ * where the hands were full.  The attacks and the defences that decide
+ * this game are drops by a king.  Returns the moves kept, in place.
+ */
+static int
+cpu_yonin_prune(const struct cpu_yonin_board *b, int seat, struct move *mv,
+    int n)
+{
+	int	 k = 0;
+
+	if (b->checks >> seat & 1)
+		return n;
+	for (int i = 0; i < n; i++) {
+		int near = mv[i].from >= 0;
+
+		for (int p = 0; p < YONIN_SEATS && !near; p++) {
+			int q = b->king[p];
+
+			near = q >= 0 && abs(q % 9 - mv[i].to % 9) <= 2 &&
+			    abs(q / 9 - mv[i].to / 9) <= 2;
+		}
+		if (near)
+			mv[k++] = mv[i];
+	}
+	return k;
+}
+
 /* The search proper; `layer` as for cpu_yonin_waits. */
 static int
 cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply,
@@ -421,12 +517,13 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply,
 	uint32_t		 ttmove = 0;
 	int n, best, max, a0 = alpha, b0 = beta, played = 0, v, passed = 0;
 
+	/* The capture search counts its own node. */
+	if (depth <= 0 || ply >= CPU_YONIN_MAXPLY - 1)
+		return cpu_yonin_quiesce(c, alpha, beta, ply, c->qdepth, layer);
 	if (cpu_search_tick(c->s))
 		return 0;
 	if (cpu_yonin_leaf(c, &st, ply, &v))
 		return v;
-	if (depth <= 0 || ply >= CPU_YONIN_MAXPLY - 1)
-		return cpu_yonin_quiesce(c, alpha, beta, ply, c->qdepth, layer);
 	/* Waiting costs no depth: the layer's reply was the ply. */
 	if (cpu_yonin_waits(c, st.to_move, layer)) {
 		v = cpu_yonin_search(c, depth, alpha, beta, ply + 1, layer);
@@ -450,6 +547,7 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply,
 	if (n > CPU_YONIN_MOVES)
 		n = CPU_YONIN_MOVES;
 	cpu_yonin_read(c->g, &b);
+	n = cpu_yonin_prune(&b, st.to_move, mv, n);
 	if (n == 0)
 		return cpu_yonin_eval(&b, c->root);
 	best = max ? -CPU_YONIN_INF : CPU_YONIN_INF;
@@ -590,6 +688,12 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	if ((n = cpu_yonin_root_moves(c, seat, mv)) <= 0)
 		return -1;
 	cpu_yonin_read(c->g, &b);
+	if (1) {
+		int kept = cpu_yonin_prune(&b, seat, mv, n);
+
+		if (kept > 0)
+			n = kept;
+	}
 	cpu_yonin_order(c, &b, seat, mv, n, key, 0, 0);
 	for (int i = 0; i < n; i++)
 		cpu_yonin_pick(mv, key, NULL, i, n);
@@ -619,6 +723,7 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	for (int d = 1; d <= lv->depth && !cpu_search_done(c->s);
 	    d += c->brs ? 2 : d < 5 ? 1 : 2) {
 		int alpha = -CPU_YONIN_INF, it_best = -1, it_score = 0;
+		int it_raw = 0, searched = 0;
 
 		for (int i = 0; i < n; i++) {
 			int v;
@@ -629,18 +734,30 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 			c->v->undo(c->g);
 			if (c->s->stopped)
 				break;
-			v += noise[i];
-			score[i] = v;
-			if (it_best < 0 || v > it_score) {
+			searched = i + 1;
+			score[i] = v + noise[i];
+			if (it_best < 0 || score[i] > it_score) {
 				it_best = i;
-				it_score = v;
-				alpha = v;
+				it_score = score[i];
+				it_raw = v;
+				alpha = score[i];
 			}
 		}
 		if (c->s->stopped) {
-			/* A partial iteration searched the last one's best
-			 * first, so whatever beat it is at least as good. */
-			if (it_best >= 0) {
+			/*
+			 * A partial iteration searched the last one's best
+			 * first, so whatever beat it is at least as good.
+			 * But when all it searched goes out, the move it was
+			 * on (the next in the last order, not seen to go
+			 * out) is the better guess: keeping the best of the
+			 * searched, the search played the very move it had
+			 * just seen lose, and a deeper level, cut short more
+			 * often, did so more often.
+			 */
+			if (it_best >= 0 && it_raw <= -CPU_YONIN_LOST &&
+			    searched < n)
+				best_i = searched;
+			else if (it_best >= 0) {
 				best_i = it_best;
 				best_score = it_score;
 			}
@@ -650,7 +767,7 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 		best_score = it_score;
 		done_depth = d;
 		/* Next iteration: the best first, then by this one's scores
-		 * (a lower bound only, for the moves that failed low). */
+		 * (an upper bound only, for the moves that failed low). */
 		for (int i = 0; i < n; i++)
 			key[i] = i == best_i ? CPU_YONIN_INF : score[i];
 		for (int i = 0; i < n; i++)

@@ -23,6 +23,11 @@
 #define CPU_YONIN_OVERTURNED (-2)
 
 #define CPU_YONIN_WIN 20000
+#define CPU_YONIN_MAXPLY 48	/* the deepest ply of a search */
+/* A search score at or below -CPU_YONIN_LOST: the root side goes out
+ * (third or fourth place, or its team loses in pairs), a score nearer
+ * zero by the plies to it. */
+#define CPU_YONIN_LOST (CPU_YONIN_WIN / 3 - CPU_YONIN_MAXPLY)
 
 struct cpu_yonin_board {
 	int8_t kind[YONIN_SQUARES];	/* 0 empty, else a cell kind */

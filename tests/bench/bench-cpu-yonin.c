@@ -5,7 +5,7 @@
  *  - each level in one seat against three random players, then three
  *    greedy (capture-first) ones, the seat rotating: the share of games
  *    it ranks first, and its mean rank;
- *  - the ladder, level N against N-1 two seats each in alternating seats,
+ *  - the ladder, level N against N-1 two seats each in every seating,
  *    scored pair by pair by rank (bench_pairing says how),
  *    and level 5 against level 1;
  *  - the same ladder in pairs mode ("teams"): level N's two seats are
@@ -15,21 +15,27 @@
  *  - how the games ended (eliminations, repetition, move limit) and
  *    their lengths.
  *
- * Measured (40 games a rung, these node limits, on a machine shared with
- * other builds, which the node limits keep out of the figures): the
- * free-for-all ladder L2-L1 58% +- 10%, L3-L2 54% +- 10%, L4-L3 63% +-
- * 11%, L5-L4 53% +- 11%, L5-L1 82% +- 6%; the pairs-mode ladder L2-L1 95%
- * +- 7%, L3-L2 88% +- 10%, L4-L3 80% +- 13%, L5-L4 63% +- 15%, L5-L1 100%
- * (no draws: every pairs game ended by an elimination, in 14..115 plies).
+ * Measured (80 games a rung, these node limits, on a 2-core machine
+ * shared with other builds, which the node limits keep out of the
+ * figures): the free-for-all ladder L2-L1 74.7% +- 6.3%, L3-L2 57.8% +-
+ * 6.8%, L4-L3 55.6% +- 6.9%, L5-L4 54.4% +- 7.3%, L5-L1 80.9% +- 5.2%;
+ * the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
+ * 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (no draws, 12..125
+ * plies); cpu-yonin.c's level table says why the free-for-all rungs
+ * above 2 part so little.
  *
  *   bench-cpu-yonin [GAMES [speed|simple|ladder|teams [LEVEL]]]
  *   bench-cpu-yonin GAMES timed [LEVEL]
  *   bench-cpu-yonin GAMES pair|team A B
+ *   bench-cpu-yonin GAMES trace|tracet A B [NODES]
  *	(default 8 games per match, every part; LEVEL: that rung only;
  *	timed: the ladder with the levels' default time per move, on a
  *	machine whose load then shows in the figures;
  *	pair: two seats of A against two of B, each a level, 0 random or
- *	-1 greedy; team: the same in pairs mode, A's seats partners)
+ *	-1 greedy; team: the same in pairs mode, A's seats partners;
+ *	trace, tracet: pair's or team's games one by one, who went out,
+ *	by whom, when, and A's lost players' last moves searched again by
+ *	level 5 with NODES nodes, default 500,000; then counts by cause)
  *
  * Matches use node limits per move, not the clock, so that the figures do
  * not depend on the machine's load; each level's limit is 50 nodes per
@@ -41,7 +47,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "engine/cpu-yonin.h"
 #include "tests/unit/cpu-yonin-match.h"
+
 
 static const uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
 	0, 500, 1250, 3500, 12500, 50000,
@@ -200,9 +208,41 @@ bench_team(const struct game_status *end, unsigned mask)
 }
 
 /*
+ * The seats of a's two players in game i of a pairing.  In pairs mode
+ * they are partners, so opposite: S and N, then W and E.  In a
+ * free-for-all every one of the six ways to seat two players comes in
+ * turn, each followed by its mirror (b where a was): opposite seats face
+ * each other's rooks down the middle, so seated only opposite, a's two
+ * players fight each other first and whichever loses that fight ranks
+ * below the b players, who meanwhile fight each other.  A seating drawn
+ * at random is adjacent two times in three.
+ */
+static unsigned
+bench_mask(int i, int pairs)
+{
+	static const unsigned seating[6] = { 0x5, 0xa, 0x3, 0xc, 0x6, 0x9 };
+
+	return seating[i % (pairs ? 2 : 6)];
+}
+
+/* Game i's players and seed: the same seed for a seating and its
+ * mirror. */
+static void
+bench_seat(struct match *m, int a, int b, int i)
+{
+	unsigned mask = bench_mask(i, m->pairs);
+
+	for (int s = 0; s < YONIN_SEATS; s++) {
+		m->who[s] = mask >> s & 1 ? a : b;
+		m->nodes[s] = m->who[s] > 0 ? bench_nodes[m->who[s]] : 0;
+	}
+	m->seed = 2000u + (unsigned)(i / 2) * 7919u;
+}
+
+/*
  * Player `a` against player `b`, fairly for four players: two seats of
- * each, sitting alternately (a at S and N, b at W and E, then the other
- * way round, from the same seed), each game scored by match_pairwise (the
+ * each, seated in turn as bench_mask says (each seating and its mirror
+ * from the same seed), each game scored by match_pairwise (the
  * four pairs of an a and a b player: 1 to whichever ranked better, 1/2 a
  * tie).  With `pairs` the game is in pairs mode, a's two seats partners
  * against b's two, and each game is scored by bench_team (the winning
@@ -217,6 +257,7 @@ bench_pairing(int a, int b, int games, int timed, int pairs,
 	struct bench_ends ends = { 0 };
 	double sum = 0, sumsq = 0, mean, margin = 0;
 	int played = 0, plies = 0, won = 0, drawn = 0;
+	long depth[2] = { 0, 0 }, moves[2] = { 0, 0 };
 	char na[8], nb[8];
 
 	memset(&m, 0, sizeof m);
@@ -225,14 +266,10 @@ bench_pairing(int a, int b, int games, int timed, int pairs,
 	m.timed = timed;
 	m.pairs = pairs;
 	for (int i = 0; i < games; i++) {
-		unsigned mask = i % 2 == 0 ? 0x5 : 0xa;
+		unsigned mask = bench_mask(i, pairs);
 		double v;
 
-		for (int s = 0; s < YONIN_SEATS; s++) {
-			m.who[s] = mask >> s & 1 ? a : b;
-			m.nodes[s] = m.who[s] > 0 ? bench_nodes[m.who[s]] : 0;
-		}
-		m.seed = 2000u + (unsigned)(i / 2) * 7919u;
+		bench_seat(&m, a, b, i);
 		if (match_play(&m) != 0) {
 			printf("  game %d failed (illegal %d)\n", i, m.illegal);
 			continue;
@@ -246,6 +283,12 @@ bench_pairing(int a, int b, int games, int timed, int pairs,
 		drawn += v == 0.5;
 		sum += v;
 		sumsq += v * v;
+		for (int p = 0; p < m.plies && p < MATCH_RECORD; p++) {
+			int side = !(mask >> m.rec_mover[p] & 1);
+
+			depth[side] += m.rec_depth[p];
+			moves[side]++;
+		}
 	}
 	if (played == 0)
 		return;
@@ -263,13 +306,224 @@ bench_pairing(int a, int b, int games, int timed, int pairs,
 		    100 * mean, 100 * margin, played, won, drawn,
 		    played - won - drawn, (double)plies / played);
 	else
-		printf("%s-%s (2 seats each, alternating, pairs by rank%s): "
+		printf("%s-%s (2 seats each, every seating, pairs by rank%s): "
 		    "%.1f%% +- %.1f%% (95%%) over %d games, %.0f plies/game\n",
 		    bench_name(a, na), bench_name(b, nb), timed ?
 		    ", default time limits" : "", 100 * mean, 100 * margin,
 		    played, (double)plies / played);
 	bench_ends_print(&ends);
+	printf("  mean depth reached: %s %.2f, %s %.2f\n", na, moves[0] > 0 ?
+	    (double)depth[0] / moves[0] : 0.0, nb, moves[1] > 0 ?
+	    (double)depth[1] / moves[1] : 0.0);
 	fflush(stdout);
+}
+
+/* The game of m before its ply `upto`, replayed from the start. */
+static struct game *
+bench_replay(const struct match *m, int upto)
+{
+	struct game *g = match_game(m->pairs, m->movelimit);
+
+	for (int i = 0; g != NULL && i < upto && i < MATCH_RECORD; i++)
+		g->variant->apply(g, &m->rec[i]);
+	return g;
+}
+
+/* What the trace counts, over a pairing's games. */
+struct bench_causes {
+	int out[2][2];		/* [victim's side][eliminator's side], 0 = a */
+	int seen;		/* a went out on a move the deep search avoids */
+	int unseen;		/* ... on the move the deep search plays too */
+	int early;		/* lost (by the deep search) at every move looked at */
+	int gang;		/* two or more rivals moved between a's last
+				   move and its elimination */
+	int checked_out;	/* a was in check on its last move */
+};
+
+#define BENCH_LOOK 6	/* a's moves searched again before it went out */
+
+/* The plies from `from` to `to` as played, with the kings each left in
+ * check ("+NE"). */
+static void
+bench_line(const struct match *m, int from, int to)
+{
+	struct game *g = bench_replay(m, from);
+	char text[16];
+
+	printf("    line:");
+	for (int i = from; g != NULL && i <= to; i++) {
+		unsigned checks;
+
+		g->variant->move_format(g, &m->rec[i], text, sizeof text);
+		g->variant->apply(g, &m->rec[i]);
+		checks = yonin_checks(g);
+		printf(" %d.%c:%s", i, yonin_seat_char(m->rec_mover[i]), text);
+		if (checks != 0) {
+			printf("+");
+			for (int s = 0; s < YONIN_SEATS; s++)
+				if (checks >> s & 1)
+					printf("%c", yonin_seat_char(s));
+		}
+	}
+	printf("\n");
+	game_free(g);
+}
+
+/*
+ * One player of a who went out on ply `ply`: his last moves before it,
+ * latest first, searched again by level 5 with `deep` nodes, back to the
+ * first the deep search does not call lost.  Played there what the deep
+ * search plays: beyond its sight too; else a slip it would not make.
+ */
+static void
+bench_look(const struct match *m, int victim, int ply, uint64_t deep,
+    struct cpu_tt *tt, struct bench_causes *c)
+{
+	int own[BENCH_LOOK], n = 0, rivals = 0;
+	unsigned movers = 0;
+	const char *cause = "lost at every move looked at";
+
+	for (int i = ply; i >= 0 && n < BENCH_LOOK; i--)
+		if (m->rec_mover[i] == victim)
+			own[n++] = i;
+	for (int i = n > 0 ? own[0] + 1 : 0; i <= ply; i++)
+		if (m->rec_mover[i] != victim)
+			movers |= 1u << m->rec_mover[i];
+	for (int s = 0; s < YONIN_SEATS; s++)
+		rivals += movers >> s & 1;
+	if (rivals >= 2)
+		c->gang++;
+	bench_line(m, n > 0 ? own[n - 1] : 0, ply);
+	for (int k = 0; k < n; k++) {
+		struct game *g = bench_replay(m, own[k]);
+		struct cpu_limits lim;
+		struct cpu_result r;
+		char err[GAME_ERR_LEN], played[16], best[16];
+		int same;
+
+		if (g == NULL)
+			return;
+		if (k == 0 && (yonin_checks(g) >> victim & 1))
+			c->checked_out++;
+		cpu_limits_default(&lim, CPU_LEVEL_MAX);
+		lim.time_ms = 0;
+		lim.nodes = deep;
+		lim.tt = tt;
+		cpu_tt_clear(tt);
+		if (cpu_think(g, &lim, NULL, &r, err, sizeof err) != 0) {
+			game_free(g);
+			return;
+		}
+		g->variant->move_format(g, &m->rec[own[k]], played,
+		    sizeof played);
+		g->variant->move_format(g, &r.move[0], best, sizeof best);
+		same = memcmp(&r.move[0], &m->rec[own[k]],
+		    sizeof r.move[0]) == 0;
+		printf("    ply %3d %c%s: played %-7s (own score %6d, depth "
+		    "%d), deep %-7s %6d depth %d\n", own[k],
+		    yonin_seat_char(victim), (yonin_checks(g) >> victim & 1) ?
+		    " in check" : "", played, m->rec_score[own[k]],
+		    m->rec_depth[own[k]], best, r.score, r.depth);
+		game_free(g);
+		if (r.score > -CPU_YONIN_LOST) {
+			if (same) {
+				c->unseen++;
+				cause = "deep search plays the same";
+			} else {
+				c->seen++;
+				cause = "deep search plays otherwise";
+			}
+			printf("    -> %d own moves before: %s; %d rivals moved "
+			    "after the last\n", k + 1, cause, rivals);
+			return;
+		}
+	}
+	c->early++;
+	printf("    -> %s; %d rivals moved after the last\n", cause, rivals);
+}
+
+/*
+ * Why a pairing went as it did, game by game (the same games as
+ * bench_pairing): the seating, the eliminations (who, by whom, on which
+ * ply), the ranks, pieces and score, and for every player of `a` who went
+ * out, bench_look.  Then the counts by cause.
+ */
+static void
+bench_trace(int a, int b, int games, int pairs, uint64_t deep,
+    struct cpu_tt *tt)
+{
+	struct cpu_tt *dtt = cpu_tt_new(16u << 20);
+	struct bench_causes c;
+	struct match *m = calloc(1, sizeof *m);
+	char na[8], nb[8];
+	double sum = 0;
+
+	if (m == NULL || dtt == NULL) {
+		free(m);
+		cpu_tt_free(dtt);
+		return;
+	}
+	memset(&c, 0, sizeof c);
+	m->tt = tt;
+	m->movelimit = 300;
+	m->pairs = pairs;
+	printf("trace %s-%s%s, deep search level 5 with %llu nodes\n",
+	    bench_name(a, na), bench_name(b, nb), pairs ? " (pairs mode)" :
+	    "", (unsigned long long)deep);
+	for (int i = 0; i < games; i++) {
+		unsigned mask = bench_mask(i, pairs);
+		struct game *g;
+		int nout = 0, plyout[3] = { 0 };
+		double v;
+
+		bench_seat(m, a, b, i);
+		if (match_play(m) != 0) {
+			printf("game %d failed\n", i);
+			continue;
+		}
+		/* The ply on which each went out. */
+		g = match_game(pairs, m->movelimit);
+		for (int p = 0; g != NULL && p < m->plies &&
+		    p < MATCH_RECORD; p++) {
+			int out[3], by[3];
+
+			g->variant->apply(g, &m->rec[p]);
+			while (nout < yonin_eliminated(g, out, by))
+				plyout[nout++] = p;
+		}
+		game_free(g);
+		v = pairs ? bench_team(&m->end, mask) :
+		    match_pairwise(&m->end, mask);
+		sum += v;
+		printf("game %d (%s, %d plies, score %.2f): ", i,
+		    m->end.reason, m->plies, v);
+		for (int s = 0; s < YONIN_SEATS; s++)
+			printf("%c=%s rank %d%s", yonin_seat_char(s),
+			    bench_name(m->who[s], na), m->end.rank[s],
+			    s < 3 ? ", " : "\n");
+		for (int k = 0; k < m->nout; k++) {
+			int x = m->out[k], by = m->by[k];
+			int vs = !(mask >> x & 1), bs = !(mask >> by & 1);
+
+			c.out[vs][bs]++;
+			printf("  out %c (%s) by %c (%s) on ply %d, moved by "
+			    "%c\n", yonin_seat_char(x), vs ? "b" : "a",
+			    yonin_seat_char(by), bs ? "b" : "a", plyout[k],
+			    yonin_seat_char(m->rec_mover[plyout[k]]));
+			if (vs == 0)
+				bench_look(m, x, plyout[k], deep, dtt, &c);
+		}
+		fflush(stdout);
+	}
+	printf("score %.1f%% over %d games\n", 100 * sum / games, games);
+	printf("eliminations: a by a %d, a by b %d, b by a %d, b by b %d\n",
+	    c.out[0][0], c.out[0][1], c.out[1][0], c.out[1][1]);
+	printf("a's eliminations: deep search plays otherwise %d, plays the "
+	    "same %d, lost %d+ moves before %d; in check on its last move "
+	    "%d; two or more rivals moved after its last %d\n", c.seen,
+	    c.unseen, BENCH_LOOK, c.early, c.checked_out, c.gang);
+	free(m);
+	cpu_tt_free(dtt);
 }
 
 int
@@ -319,6 +573,11 @@ main(int argc, char **argv)
 			if (only == 0 || only == level)
 				bench_pairing(level, level - 1, games, 1, 0,
 				    tt);
+	if (what != NULL && (strcmp(what, "trace") == 0 ||
+	    strcmp(what, "tracet") == 0) && argc > 4)
+		bench_trace(atoi(argv[3]), atoi(argv[4]), games,
+		    strcmp(what, "tracet") == 0, argc > 5 ?
+		    strtoull(argv[5], NULL, 10) : 500000, tt);
 	if (what != NULL && (strcmp(what, "pair") == 0 ||
 	    strcmp(what, "team") == 0) && argc > 4)
 		bench_pairing(atoi(argv[3]), atoi(argv[4]), games, 0,

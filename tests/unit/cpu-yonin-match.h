@@ -17,6 +17,8 @@
 #define MATCH_RANDOM 0
 #define MATCH_GREEDY (-1)	/* the biggest capture, else at random */
 
+#define MATCH_RECORD 400	/* plies recorded (the bench's limit is 300) */
+
 struct match {
 	int who[YONIN_SEATS];
 	uint64_t nodes[YONIN_SEATS];	/* the CPU seats' node limits */
@@ -29,6 +31,12 @@ struct match {
 	int plies;
 	struct game_status end;
 	int nout, out[3], by[3];	/* who went out, and by whom */
+	/* The game as played, for the bench's trace: each ply's mover and
+	 * move, and for a CPU its score and depth (0 for a simple player). */
+	struct move rec[MATCH_RECORD];
+	int8_t rec_mover[MATCH_RECORD];
+	int8_t rec_depth[MATCH_RECORD];
+	int16_t rec_score[MATCH_RECORD];
 };
 
 static const int match_value[6] = { 0, 0, 6, 9, 5, 1 };
@@ -128,7 +136,7 @@ match_play(struct match *m)
 	m->illegal = 0;
 	for (m->plies = 0; ; m->plies++) {
 		struct move mv;
-		int who;
+		int who, score = 0, depth = 0;
 
 		g->variant->status(g, &st);
 		if (st.phase == GAME_OVER)
@@ -151,6 +159,8 @@ match_play(struct match *m)
 				return -1;
 			}
 			mv = r.move[0];
+			score = r.score;
+			depth = r.depth;
 		} else
 			mv = match_simple(g, who == MATCH_GREEDY, &m->seed);
 		if (g->variant->play(g, st.to_move, &mv, err,
@@ -158,6 +168,12 @@ match_play(struct match *m)
 			m->illegal++;
 			game_free(g);
 			return -1;
+		}
+		if (m->plies < MATCH_RECORD) {
+			m->rec[m->plies] = mv;
+			m->rec_mover[m->plies] = (int8_t)st.to_move;
+			m->rec_depth[m->plies] = (int8_t)depth;
+			m->rec_score[m->plies] = (int16_t)score;
 		}
 	}
 	m->end = st;

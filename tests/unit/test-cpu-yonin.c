@@ -1,7 +1,8 @@
 /*
  * test-cpu-yonin.c - the four-player shogi CPU: it takes what is free,
- * mates when it can, does not walk into a mate, never checks its partner,
- * always answers legally, and beats random and greedy players.  Every
+ * mates when it can, does not walk into a mate (whatever its node
+ * budget), never checks its partner, always answers legally, and beats
+ * random and greedy players.  Every
  * expectation is judged by the engine's own rules (play(), status(),
  * yonin_alive()), not by a move written down here.
  */
@@ -221,6 +222,32 @@ START_TEST(test_no_walk_into_mate)
 }
 END_TEST
 
+/*
+ * West holds a gold whose drop on 5h (held by the rook on 9h) mates
+ * South, and North's gold on 2d is South's rook's for the taking.  Levels
+ * 2 and up see the mate at any node budget: the capture search also
+ * plays the checks that mate (it walked into drop mates), and an
+ * iteration cut short after finding its first move lost no longer plays
+ * that move (with 2,000 nodes every level took the gold and was mated).
+ */
+START_TEST(test_bait_mate)
+{
+	for (int level = 2; level <= CPU_LEVEL_MAX; level++) {
+		for (uint64_t nodes = 250; nodes <= 6000; nodes += 250) {
+			struct game *g = setup("", "5i:S:K 6i:S:P 2b:S:R "
+			    "5a:N:K 2d:N:G 1f:E:K 9e:W:K 9h:W:R hand:W:G1 "
+			    "tomove:S");
+
+			think_play(g, level, nodes, nodes);
+			ck_assert_msg(!mated_next(g, YONIN_S), "level %d with "
+			    "%llu nodes walked into the mate", level,
+			    (unsigned long long)nodes);
+			game_free(g);
+		}
+	}
+}
+END_TEST
+
 /* Pairs: the CPU never puts its partner in a new check. */
 START_TEST(test_pairs_partner)
 {
@@ -372,6 +399,7 @@ suite(void)
 	tcase_add_test(tc, test_mate_drop);
 	tcase_add_test(tc, test_mate_random);
 	tcase_add_test(tc, test_no_walk_into_mate);
+	tcase_add_test(tc, test_bait_mate);
 	tcase_add_test(tc, test_pairs_partner);
 	tcase_add_test(tc, test_legal_everywhere);
 	tcase_add_test(tc, test_stopped);
