@@ -334,7 +334,7 @@ main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	ssh_init();
 
-	d.base = event_base_new();
+	d.base = clock_base_new();
 	if (d.base == NULL) {
 		log_error("cannot create the event loop");
 		goto out;

@@ -21,15 +21,50 @@ struct clock {
 	TAILQ_HEAD(, clock_timer) pending; /* manual: armed timers */
 };
 
+/*
+ * Priorities on the loop's base: events get the middle one unless told;
+ * background timers the last.
+ */
+#define CLOCK_PRIORITIES 3
+#define CLOCK_PRIORITY_NORMAL 1
+#define CLOCK_PRIORITY_BACKGROUND 2
+/* Background callbacks run before the loop looks for new events again. */
+#define CLOCK_BACKGROUND_BATCH 8
+
 struct clock_timer {
 	struct clock		*clock;
 	clock_cb		 cb;
 	void			*arg;
 	struct event		*ev;	/* real clock */
 	int			 armed;
+	int			 background;
 	uint64_t		 due;
 	TAILQ_ENTRY(clock_timer) entry;
 };
+
+struct event_base *
+clock_base_new(void)
+{
+	struct event_config	*cfg;
+	struct event_base	*base;
+
+	if ((cfg = event_config_new()) == NULL)
+		return NULL;
+	/* Only the background priority is held to the batch. */
+	if (event_config_set_max_dispatch_interval(cfg, NULL,
+	    CLOCK_BACKGROUND_BATCH, CLOCK_PRIORITY_BACKGROUND) != 0) {
+		event_config_free(cfg);
+		return NULL;
+	}
+	base = event_base_new_with_config(cfg);
+	event_config_free(cfg);
+	if (base != NULL && event_base_priority_init(base,
+	    CLOCK_PRIORITIES) != 0) {
+		event_base_free(base);
+		return NULL;
+	}
+	return base;
+}
 
 struct clock *
 clock_new(struct event_base *base)
@@ -162,6 +197,10 @@ clock_timer_set(struct clock_timer *t, uint64_t after_ms)
 	}
 	tv.tv_sec = (time_t)(after_ms / 1000);
 	tv.tv_usec = (suseconds_t)(after_ms % 1000) * 1000;
+	/* Cancelled above, so not active: the priority may change.  On a
+	 * base with one priority this fails and changes nothing. */
+	(void)event_priority_set(t->ev, t->background ?
+	    CLOCK_PRIORITY_BACKGROUND : CLOCK_PRIORITY_NORMAL);
 	evtimer_add(t->ev, &tv);
 }
 
@@ -187,4 +226,10 @@ uint64_t
 clock_timer_due(const struct clock_timer *t)
 {
 	return t->due;
+}
+
+void
+clock_timer_set_background(struct clock_timer *t, int background)
+{
+	t->background = background != 0;
 }

@@ -20,6 +20,13 @@ struct clock_timer;
 
 typedef void (*clock_cb)(void *arg);
 
+/*
+ * The loop's event base, made for the real clock: its events run by
+ * priority, and after CLOCK_BACKGROUND_BATCH background callbacks in a row
+ * the loop looks for new events before it goes on with them.  NULL when
+ * libevent fails.
+ */
+struct event_base *clock_base_new(void);
 /* The real clock, its timers on base. */
 struct clock	*clock_new(struct event_base *base);
 /* A clock that stands at start_ms (monotonic) and wall (Unix seconds). */
@@ -45,5 +52,14 @@ void		 clock_timer_cancel(struct clock_timer *);
 int		 clock_timer_pending(const struct clock_timer *);
 /* When a pending timer fires, on clock_ms()'s scale. */
 uint64_t	 clock_timer_due(const struct clock_timer *);
+/*
+ * From the next clock_timer_set on, the timer is background work (or not):
+ * due in the same loop turn as other events, it runs after them, and a
+ * crowd of background timers lets the loop look for new events every few
+ * of them.  A frame someone is waiting for (a move, his own key) must not
+ * queue behind frames that only bring him up to date.  No effect on a
+ * manual clock or on a base not made by clock_base_new.
+ */
+void		 clock_timer_set_background(struct clock_timer *, int);
 
 #endif

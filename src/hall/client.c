@@ -313,12 +313,15 @@ client_redraw_cb(void *arg)
 /*
  * Mark the client dirty and make sure a frame is drawn no later than
  * `interval` ms after the last one; an earlier deadline already set stands,
- * a later one is brought forward.
+ * a later one is brought forward.  A background frame (a change he did not
+ * cause) runs after the loop's other work: while a crowd is brought up to
+ * date, a move's frame does not wait behind it.  A frame of his own that
+ * is due makes the timer his again.
  */
 static void
-client_dirty_within(struct client *c, unsigned interval)
+client_dirty_within(struct client *c, unsigned interval, bool background)
 {
-	uint64_t	 now, next;
+	uint64_t	 now, next, due;
 
 	if (c->conn == NULL || c->closing)
 		return;
@@ -327,10 +330,18 @@ client_dirty_within(struct client *c, unsigned interval)
 	next = c->frame_ms + interval;
 	if (next < now)
 		next = now;
-	if (clock_timer_pending(c->redraw_timer) &&
-	    clock_timer_due(c->redraw_timer) <= next)
-		return;
-	clock_timer_set(c->redraw_timer, next - now);
+	if (clock_timer_pending(c->redraw_timer)) {
+		due = clock_timer_due(c->redraw_timer);
+		if (!c->redraw_background)
+			background = false;
+		if (due <= next && background == c->redraw_background)
+			return;
+		if (due < next)
+			next = due;
+	}
+	c->redraw_background = background;
+	clock_timer_set_background(c->redraw_timer, background);
+	clock_timer_set(c->redraw_timer, next > now ? next - now : 0);
 }
 
 void
@@ -338,19 +349,19 @@ client_dirty(struct client *c)
 {
 	/* Something of his own may have changed: his next frame is drawn. */
 	c->lobby_fast = false;
-	client_dirty_within(c, CLIENT_FRAME_MS);
+	client_dirty_within(c, CLIENT_FRAME_MS, false);
 }
 
 void
 client_dirty_ambient(struct client *c)
 {
-	client_dirty_within(c, CLIENT_AMBIENT_MS);
+	client_dirty_within(c, CLIENT_AMBIENT_MS, true);
 }
 
 void
 client_dirty_after(struct client *c, unsigned ms)
 {
-	client_dirty_within(c, ms);
+	client_dirty_within(c, ms, false);
 }
 
 void

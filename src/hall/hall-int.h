@@ -226,6 +226,7 @@ struct client {
 	bool			 shown_behind;
 	int			 redraw;	/* CLIENT_REDRAW* */
 	struct clock_timer	*redraw_timer;	/* coalesces redraws */
+	bool			 redraw_background; /* ... only ambient ones */
 	uint64_t		 frame_ms;	/* when the last frame went */
 	struct view_hits	 hits;		/* of the frame last drawn */
 	char			 who[IDENTITY_NAME_LEN + 16]; /* title text */

@@ -1,8 +1,10 @@
 /*
  * test-clock.c - the manual clock: timers fire in time order as the clock
- * is moved, re-armed timers fire again, cancelled ones never.
+ * is moved, re-armed timers fire again, cancelled ones never; on the
+ * loop's base, background timers run after the others due with them.
  */
 #include <check.h>
+#include <event2/event.h>
 #include <stdint.h>
 
 #include "src/base/clock.h"
@@ -96,6 +98,61 @@ START_TEST(test_clock_cancel_and_rearm)
 }
 END_TEST
 
+/*
+ * Ten background timers and two others, all due at once, the background
+ * ones armed first: the two others run first, and after a batch of the
+ * background ones the loop has looked for new events (an event activated
+ * by the first background callback, at the normal priority, runs before
+ * the last background ones).
+ */
+static struct event *urgent;
+
+static void fire_bg(void *arg) { note(4); if (heard.n == 3) event_active(urgent, EV_TIMEOUT, 1); }
+static void fire_urgent(evutil_socket_t fd, short what, void *arg) { note(5); }
+
+START_TEST(test_clock_background_after)
+{
+	struct event_base	*base = clock_base_new();
+	struct clock		*c;
+	struct clock_timer	*t[12];
+	int			 i, urgent_at = -1;
+
+	ck_assert_ptr_nonnull(base);
+	c = clock_new(base);
+	ck_assert_ptr_nonnull(c);
+	heard.n = 0;
+	heard.clock = c;
+	urgent = event_new(base, -1, 0, fire_urgent, NULL);
+	for (i = 0; i < 12; i++) {
+		t[i] = clock_timer_new(c, i < 10 ? fire_bg : i == 10 ? fire_a :
+		    fire_b, NULL);
+		ck_assert_ptr_nonnull(t[i]);
+		clock_timer_set_background(t[i], i < 10);
+		clock_timer_set(t[i], 0);
+	}
+	event_base_loop(base, EVLOOP_NONBLOCK);
+	event_base_loop(base, EVLOOP_NONBLOCK);
+	event_base_loop(base, EVLOOP_NONBLOCK);
+	ck_assert_int_eq(heard.n, 8);	/* what note() keeps */
+	/* The two others first, in either order (due at the same time). */
+	ck_assert_int_eq(heard.order[0] * heard.order[1], 2);
+	for (i = 2; i < 8; i++) {
+		if (heard.order[i] == 5)
+			urgent_at = i;
+		else
+			ck_assert_int_eq(heard.order[i], 4);
+	}
+	/* Activated by the first background callback, it ran before the
+	 * eighth background one was reached. */
+	ck_assert_int_ne(urgent_at, -1);
+	for (i = 0; i < 12; i++)
+		clock_timer_free(t[i]);
+	event_free(urgent);
+	clock_free(c);
+	event_base_free(base);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -106,6 +163,9 @@ main(void)
 
 	tcase_add_test(tc, test_clock_order);
 	tcase_add_test(tc, test_clock_cancel_and_rearm);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("loop");
+	tcase_add_test(tc, test_clock_background_after);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
