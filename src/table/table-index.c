@@ -21,12 +21,6 @@
 
 #define TABLE_INDEX_MIN 64	/* buckets, a power of two */
 
-static size_t
-table_index_code_hash(const char *code)
-{
-	return hash_string(code);
-}
-
 /* An identity is one object in the registry: its address is the key. */
 static size_t
 table_index_who_hash(const struct identity *who)
@@ -37,7 +31,7 @@ table_index_who_hash(const struct identity *who)
 static void
 table_index_link_code(struct table_list *l, struct table *t)
 {
-	size_t	 b = table_index_code_hash(t->code) & (l->nbuckets - 1);
+	size_t	 b = hash_string(t->code) & (l->nbuckets - 1);
 
 	t->next_code = l->by_code[b];
 	l->by_code[b] = t;
@@ -132,7 +126,7 @@ table_index_remove(struct table_list *l, struct table *t)
 {
 	struct table	**p;
 
-	p = &l->by_code[table_index_code_hash(t->code) & (l->nbuckets - 1)];
+	p = &l->by_code[hash_string(t->code) & (l->nbuckets - 1)];
 	for (; *p != NULL; p = &(*p)->next_code) {
 		if (*p == t) {
 			*p = t->next_code;
@@ -151,7 +145,7 @@ table_index_find(struct table_list *l, const char *norm)
 {
 	struct table	*t;
 
-	t = l->by_code[table_index_code_hash(norm) & (l->nbuckets - 1)];
+	t = l->by_code[hash_string(norm) & (l->nbuckets - 1)];
 	for (; t != NULL; t = t->next_code) {
 		if (strcmp(t->code, norm) == 0)
 			return t;
