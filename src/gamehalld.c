@@ -61,6 +61,7 @@ struct gamehalld {
 	struct clock		*clock;
 	struct config		 cfg;
 	struct store		*store;
+	struct store_checkpoint	*checkpoint;	/* run on a worker */
 	struct worker		*worker;
 	struct worker		*cpu_worker;
 	struct cpujob_pool	*cpu;
@@ -73,6 +74,49 @@ struct gamehalld {
 };
 
 static void	gamehalld_reload(struct gamehalld *);
+
+/* A checkpoint of the store's log on a worker: it fsyncs. */
+struct gamehalld_checkpoint {
+	struct store_checkpoint	*cp;
+	int			 rc;
+};
+
+static void
+gamehalld_checkpoint_run(void *arg)
+{
+	struct gamehalld_checkpoint	*job = arg;
+
+	job->rc = store_checkpoint_run(job->cp, NULL, NULL);
+}
+
+static void
+gamehalld_checkpoint_done(void *arg, bool cancelled)
+{
+	struct gamehalld_checkpoint	*job = arg;
+
+	if (!cancelled && job->rc != STORE_OK)
+		log_warn("database: a checkpoint of the log failed");
+	store_checkpoint_done(job->cp);
+	free(job);
+}
+
+static void
+gamehalld_checkpoint_due(void *arg)
+{
+	struct gamehalld		*d = arg;
+	struct gamehalld_checkpoint	*job;
+
+	if ((job = calloc(1, sizeof *job)) != NULL) {
+		job->cp = d->checkpoint;
+		if (worker_submit(d->worker, WORKER_NORMAL,
+		    gamehalld_checkpoint_run, gamehalld_checkpoint_done,
+		    job) != NULL)
+			return;
+		free(job);
+	}
+	/* Asked again by a later commit. */
+	store_checkpoint_done(d->checkpoint);
+}
 
 static void
 gamehalld_drain_cb(evutil_socket_t fd, short what, void *arg)
@@ -369,6 +413,12 @@ main(int argc, char **argv)
 		log_error("cannot start the worker threads");
 		goto out;
 	}
+	d.checkpoint = store_checkpoint_open(d.store, gamehalld_checkpoint_due,
+	    &d, err, sizeof err);
+	if (d.checkpoint == NULL) {
+		log_error("database %s: %s", path, err);
+		goto out;
+	}
 	/* The computer players think on a pool of their own, idle-scheduled,
 	 * so that a search never waits a login or delays a frame. */
 	d.cpu_worker = worker_new(d.base, d.cfg.worker_threads);
@@ -425,8 +475,10 @@ out:
 	worker_free(d.worker);
 	worker_free(d.cpu_worker);
 	cpujob_pool_free(d.cpu);	/* after the searches ended */
-	if (d.store != NULL)
+	if (d.store != NULL) {
+		store_checkpoint_close(d.store, d.checkpoint);	/* idle now */
 		store_close(d.store);
+	}
 	if (d.sigterm != NULL)
 		event_free(d.sigterm);
 	if (d.sigint != NULL)

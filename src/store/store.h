@@ -406,4 +406,25 @@ struct store_stats {
 };
 int store_stats(struct store *, int64_t now, struct store_stats *);
 
+/* ---- the log's checkpoints (store-checkpoint.c) -------------------- */
+
+/*
+ * The store's connection never checkpoints its log itself (that fsyncs,
+ * inside a commit, on the loop thread): past a size, a commit calls `due`
+ * once, and whoever opened the checkpointer runs store_checkpoint_run
+ * where blocking is harmless, then store_checkpoint_done on the store's
+ * thread.  store_checkpoint_run uses a connection of its own, so it may
+ * run on another thread while the store commits; nothing else may use
+ * the checkpointer meanwhile.
+ */
+struct store_checkpoint;
+typedef void (*store_checkpoint_due)(void *arg);
+struct store_checkpoint *store_checkpoint_open(struct store *,
+    store_checkpoint_due due, void *arg, char *err, size_t errlen);
+void store_checkpoint_close(struct store *, struct store_checkpoint *);
+/* A passive checkpoint: the log's pages and how many of them are now in
+ * the database (either may be NULL). */
+int store_checkpoint_run(struct store_checkpoint *, int *log, int *copied);
+void store_checkpoint_done(struct store_checkpoint *);
+
 #endif

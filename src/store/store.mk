@@ -12,6 +12,7 @@ src_store_libstore_a_SOURCES = \
 	src/store/store-table.c src/store/store-ban.c \
 	src/store/store-addr.c src/store/store-audit.c \
 	src/store/store-report.c src/store/store-marks.c \
+	src/store/store-checkpoint.c \
 	src/store/password.c src/store/password.h \
 	src/store/rating.c src/store/rating.h
 src_store_libstore_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS) $(LIBCRYPT_CFLAGS)

@@ -2,6 +2,7 @@
  * crowd.c - what the load generators share: many SSH guests, timed (see
  * crowd.h).
  */
+#include <sys/epoll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tests/bench/crowd.h"
 #include "tests/integration/harness.h"
@@ -190,6 +192,69 @@ crowd_read_ready(struct tclient **c, int n)
 			if (pfd[k].fd >= 0 && (pfd[k].revents & POLLIN))
 				tclient_read(c[k], 0);
 	free(pfd);
+}
+
+struct crowd_set {
+	int			 epfd;
+	struct epoll_event	*ev;
+	int			 nev;
+};
+
+struct crowd_set *
+crowd_set_new(void)
+{
+	struct crowd_set *set = calloc(1, sizeof *set);
+
+	if (set == NULL || (set->epfd = epoll_create1(EPOLL_CLOEXEC)) < 0) {
+		perror("epoll_create1");
+		abort();
+	}
+	return set;
+}
+
+void
+crowd_set_free(struct crowd_set *set)
+{
+	if (set == NULL)
+		return;
+	close(set->epfd);
+	free(set->ev);
+	free(set);
+}
+
+void
+crowd_set_add(struct crowd_set *set, int fd, uint64_t tag)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = tag };
+
+	if (fd >= 0 && epoll_ctl(set->epfd, EPOLL_CTL_ADD, fd, &ev) != 0)
+		perror("epoll_ctl");
+}
+
+void
+crowd_set_del(struct crowd_set *set, int fd)
+{
+	if (fd >= 0)
+		epoll_ctl(set->epfd, EPOLL_CTL_DEL, fd, NULL);
+}
+
+int
+crowd_set_wait(struct crowd_set *set, uint64_t *tags, int max, int ms)
+{
+	int n;
+
+	if (max <= 0)
+		return 0;
+	if (set->nev < max) {
+		free(set->ev);
+		if ((set->ev = calloc((size_t)max, sizeof *set->ev)) == NULL)
+			abort();
+		set->nev = max;
+	}
+	n = epoll_wait(set->epfd, set->ev, max, ms);
+	for (int i = 0; i < n; i++)
+		tags[i] = set->ev[i].data.u64;
+	return n > 0 ? n : 0;
 }
 
 struct tclient *

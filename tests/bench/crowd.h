@@ -4,6 +4,8 @@
 #ifndef TESTS_BENCH_CROWD_H
 #define TESTS_BENCH_CROWD_H
 
+#include <stdint.h>
+
 struct harness;
 struct tclient;
 
@@ -55,6 +57,26 @@ double	crowd_arrival(int fd);
  * that is gone: the bench would lose those sessions to itself.
  */
 void	crowd_read_ready(struct tclient **c, int n);
+/*
+ * Sockets a thread waits on, each registered once (epoll), so that a wait
+ * costs the kernel what is ready, not every socket.  The benches used to
+ * poll() all their sockets on every wait: the kernel's work per socket,
+ * thousands of times a second, in calls that on a kernel which does not
+ * preempt itself (this machine's runs with preemption "none") held a core
+ * for milliseconds, however idle-class the thread, while the daemon's
+ * threads waited for it.  A closed socket leaves the set by itself; a
+ * client the bench stops reading must be taken out (crowd_set_del), or
+ * its pending bytes would wake every wait.
+ */
+struct crowd_set;
+struct crowd_set *crowd_set_new(void);
+void	crowd_set_free(struct crowd_set *);
+/* Watch fd (none if < 0) for input; `tag` names it in crowd_set_wait. */
+void	crowd_set_add(struct crowd_set *, int fd, uint64_t tag);
+void	crowd_set_del(struct crowd_set *, int fd);
+/* Wait up to ms (0: not at all) for input or an error on the sockets;
+ * the tags of up to max ready ones, and how many (0 when none). */
+int	crowd_set_wait(struct crowd_set *, uint64_t *tags, int max, int ms);
 /*
  * A guest from nothing into the lobby at 80x24, as a person does it: SSH
  * login as `name`, the welcome screen, g.  NULL (and why, on stderr, as

@@ -28,7 +28,6 @@
  * crowd on other machines would; -e runs them at the daemon's priority
  * instead.
  */
-#include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -109,31 +108,25 @@ lb_read_thread(void *arg)
 {
 	struct lb_thread *t = arg;
 	struct lb *b = t->b;
-	int n = t->last - t->first;
-	struct pollfd *pfd = calloc((size_t)(n > 0 ? n : 1), sizeof *pfd);
+	int n = t->last - t->first, got;
+	struct crowd_set *set = crowd_set_new();
+	uint64_t *tags = calloc((size_t)(n > 0 ? n : 1), sizeof *tags);
 
-	if (pfd == NULL)
+	if (tags == NULL)
 		abort();
+	/* The one who chats is the main thread's. */
+	for (int i = t->first > 0 ? t->first : 1; i < t->last; i++)
+		if (b->c[i] != NULL && !tclient_closed(b->c[i]))
+			crowd_set_add(set, tclient_fd(b->c[i]), (uint64_t)i);
 	while (!b->stop) {
-		for (int k = 0; k < n; k++) {
-			struct tclient *tc = b->c[t->first + k];
+		got = crowd_set_wait(set, tags, n, 5);
+		for (int j = 0; j < got; j++) {
+			int i = (int)tags[j], fd = tclient_fd(b->c[i]);
 
-			/* The one who chats is the main thread's. */
-			pfd[k].fd = t->first + k > 0 && tc != NULL &&
-			    !tclient_closed(tc) ? tclient_fd(tc) : -1;
-			pfd[k].events = POLLIN;
-		}
-		if (poll(pfd, (nfds_t)n, 5) <= 0)
-			continue;
-		for (int k = 0; k < n; k++) {
-			int i = t->first + k;
-
-			if (pfd[k].fd < 0 || !(pfd[k].revents & POLLIN))
-				continue;
 			/* Before libssh takes them: the first bytes after
 			 * the line was typed are its frame. */
 			if (b->line >= 0 && b->arrived[i] == 0) {
-				double a = crowd_arrival(pfd[k].fd);
+				double a = crowd_arrival(fd);
 
 				if (a >= b->sent_real)
 					b->arrived[i] = a;
@@ -141,13 +134,17 @@ lb_read_thread(void *arg)
 			/* The line is set before it is typed: bytes that
 			 * show it come after. */
 			if (tclient_read(b->c[i], 0) <= 0 || b->line < 0 ||
-			    b->seen[i] > 0)
+			    b->seen[i] > 0) {
+				if (tclient_closed(b->c[i]))
+					crowd_set_del(set, fd);
 				continue;
+			}
 			if (tclient_find(b->c[i], b->expect, NULL, NULL))
 				b->seen[i] = crowd_now();
 		}
 	}
-	free(pfd);
+	crowd_set_free(set);
+	free(tags);
 	return NULL;
 }
 
@@ -209,7 +206,10 @@ lb_chat(struct lb *b)
 		free(last);
 		return;
 	}
-	lb_quiet(b, 1.0);
+	/* The last arrivals' round of the rationed walk (a round within
+	 * HALL_AMBIENT_MAX_MS, 5 s) is over: the lines are measured in a
+	 * lobby that has come in, not one still being told so. */
+	lb_quiet(b, 6.0);
 	before = lb_bytes(b, 1, b->nviewers);
 	cpu0 = harness_cpu_seconds(b->h);
 	crowd_split_read(b->h, &split);

@@ -48,7 +48,6 @@
  * running clocks and the bytes each viewer gets per tick (one frame a
  * second that changes only the clock's digits).
  */
-#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +60,12 @@
 
 #define TB_WAIT_MS 120000
 #define TB_SEEN_MS 10000	/* a move not seen by then is "missed" */
+#define TB_SETTLE_S 6		/* after the set-up, before the moves */
 #define TB_MAX_WATCHERS 8
+/* What a thread's waits name its clients by: table * TB_TAG_CLIENTS +
+ * client, or TB_TAG_CPU + the CPU table. */
+#define TB_TAG_CLIENTS 16
+#define TB_TAG_CPU (1ULL << 40)
 
 struct tb_table {
 	struct tclient *player[2];
@@ -209,6 +213,13 @@ tb_table_start(struct tb *b, int i)
 	t->mover = tclient_find(t->player[0], "you to move", NULL, NULL) ? 0 :
 	    1;
 	return 0;
+}
+
+/* A table's clients: the two players, then the watchers. */
+static struct tclient *
+tb_client(struct tb_table *t, int c)
+{
+	return c < 2 ? t->player[c] : t->watcher[c - 2];
 }
 
 /* The viewers of a table: the player not moving, then the watchers. */
@@ -369,8 +380,7 @@ tb_read_ready(struct tb *b, struct tb_thread *th, int upto)
 		return;
 	for (int i = th->first; i < upto; i++)
 		for (int v = 0; v < nper; v++)
-			c[k++] = v < 2 ? b->tables[i].player[v] :
-			    b->tables[i].watcher[v - 2];
+			c[k++] = tb_client(&b->tables[i], v);
 	crowd_read_ready(c, n);
 	free(c);
 }
@@ -394,12 +404,45 @@ tb_settle_all(struct tb *b, struct tb_thread *th)
 	}
 }
 
+/* Has the pending move shown on each of its viewers' screens yet? */
+static void
+tb_look(struct tb *b, struct tb_table *t)
+{
+	double	 now;
+
+	if (!t->ok || t->pending == 0)
+		return;
+	now = crowd_now();
+	for (int v = 0; v < 1 + t->nwatch; v++) {
+		if (t->seen[v] || !tclient_find(tb_viewer(t, v), t->expect,
+		    NULL, NULL))
+			continue;
+		t->seen[v] = 1;
+		t->pending--;
+		tb_record(b, v > 0 ? TB_WATCH : TB_OPP, now - t->sent);
+		if (t->arrived[v] > 0) {
+			tb_record(b, v > 0 ? TB_WATCH_SOCK : TB_OPP_SOCK,
+			    t->arrived[v] - t->sent_real);
+			if (v == 0)
+				tb_record(b, TB_OPP_TYPED, t->arrived[v] -
+				    t->typed_real);
+		} else {
+			pthread_mutex_lock(&b->lock);
+			b->unstamped++;
+			pthread_mutex_unlock(&b->lock);
+		}
+	}
+	if (t->pending == 0)
+		tb_turn_over(b, t);
+}
+
 static void *
 tb_thread_main(void *arg)
 {
 	struct tb_thread *th = arg;
 	struct tb *b = th->b;
-	struct pollfd *pfd;
+	struct crowd_set *set;
+	uint64_t *tags;
 	int nper = 2 + b->nwatch, n;
 	double end;
 
@@ -441,12 +484,25 @@ tb_thread_main(void *arg)
 	for (int i = th->first; i < th->last; i++)
 		b->tables[i].next = b->t0 + b->interval * i / b->ntables;
 	n = (th->last - th->first) * nper + (th->clast - th->cfirst);
-	pfd = calloc((size_t)(n > 0 ? n : 1), sizeof *pfd);
-	if (pfd == NULL)
+	tags = calloc((size_t)(n > 0 ? n : 1), sizeof *tags);
+	if (tags == NULL)
 		abort();
+	set = crowd_set_new();
+	for (int i = th->first; i < th->last; i++)
+		for (int c = 0; c < nper && b->tables[i].ok; c++) {
+			struct tclient *tc = tb_client(&b->tables[i], c);
+
+			if (tc != NULL)
+				crowd_set_add(set, tclient_fd(tc),
+				    (uint64_t)i * TB_TAG_CLIENTS + (uint64_t)c);
+		}
+	for (int i = th->cfirst; i < th->clast; i++)
+		if (b->cpu[i].ok)
+			crowd_set_add(set, tclient_fd(b->cpu[i].tc),
+			    TB_TAG_CPU | (uint64_t)i);
 	for (;;) {
 		double now = crowd_now();
-		int busy = 0, k = 0;
+		int busy = 0, got;
 
 		for (int i = th->first; i < th->last; i++) {
 			struct tb_table *t = &b->tables[i];
@@ -470,78 +526,40 @@ tb_thread_main(void *arg)
 			if (b->cpu[i].ok)
 				tb_cpu_step(b, &b->cpu[i], now);
 		}
-		for (int i = th->first; i < th->last; i++) {
-			struct tb_table *t = &b->tables[i];
+		got = crowd_set_wait(set, tags, n, 5);
+		for (int j = 0; j < got; j++) {
+			struct tclient *tc;
+			struct tb_table *t = NULL;
+			int c = -1, v = -1, fd;
 
-			for (int c = 0; c < nper; c++, k++) {
-				struct tclient *tc = c < 2 ? t->player[c] :
-				    t->watcher[c - 2];
-
-				pfd[k].fd = t->ok && tc != NULL ?
-				    tclient_fd(tc) : -1;
-				pfd[k].events = POLLIN;
-			}
-		}
-		for (int i = th->cfirst; i < th->clast; i++, k++) {
-			pfd[k].fd = b->cpu[i].ok ? tclient_fd(b->cpu[i].tc) : -1;
-			pfd[k].events = POLLIN;
-		}
-		poll(pfd, (nfds_t)n, 5);
-		k = 0;
-		for (int i = th->first; i < th->last; i++) {
-			struct tb_table *t = &b->tables[i];
-
-			for (int c = 0; c < nper; c++, k++) {
+			if (tags[j] & TB_TAG_CPU)
+				tc = b->cpu[tags[j] & ~TB_TAG_CPU].tc;
+			else {
+				t = &b->tables[tags[j] / TB_TAG_CLIENTS];
+				c = (int)(tags[j] % TB_TAG_CLIENTS);
+				tc = tb_client(t, c);
 				/* Viewer 0 is the opponent, then watchers. */
-				int v = c >= 2 ? c - 1 : c == 1 - t->mover ?
-				    0 : -1;
-
-				if (pfd[k].fd < 0 || !(pfd[k].revents & POLLIN))
-					continue;
-				if (v >= 0 && t->pending > 0 && !t->seen[v] &&
-				    t->arrived[v] == 0) {
-					double a = crowd_arrival(pfd[k].fd);
-
-					if (a >= t->sent_real)
-						t->arrived[v] = a;
-				}
-				tclient_read(c < 2 ? t->player[c] :
-				    t->watcher[c - 2], 0);
+				v = c >= 2 ? c - 1 : c == 1 - t->mover ? 0 : -1;
 			}
-			if (!t->ok || t->pending == 0)
-				continue;
-			now = crowd_now();
-			for (int v = 0; v < 1 + t->nwatch; v++) {
-				if (t->seen[v] || !tclient_find(tb_viewer(t, v),
-				    t->expect, NULL, NULL))
-					continue;
-				t->seen[v] = 1;
-				t->pending--;
-				tb_record(b, v > 0 ? TB_WATCH : TB_OPP,
-				    now - t->sent);
-				if (t->arrived[v] > 0) {
-					tb_record(b, v > 0 ? TB_WATCH_SOCK :
-					    TB_OPP_SOCK, t->arrived[v] -
-					    t->sent_real);
-					if (v == 0)
-						tb_record(b, TB_OPP_TYPED,
-						    t->arrived[v] -
-						    t->typed_real);
-				} else {
-					pthread_mutex_lock(&b->lock);
-					b->unstamped++;
-					pthread_mutex_unlock(&b->lock);
-				}
+			fd = tclient_fd(tc);
+			if (v >= 0 && t->pending > 0 && !t->seen[v] &&
+			    t->arrived[v] == 0) {
+				double a = crowd_arrival(fd);
+
+				if (a >= t->sent_real)
+					t->arrived[v] = a;
 			}
-			if (t->pending == 0)
-				tb_turn_over(b, t);
+			tclient_read(tc, 0);
+			if (tclient_closed(tc))
+				crowd_set_del(set, fd);
 		}
-		for (int i = th->cfirst; i < th->clast; i++, k++) {
-			if (pfd[k].fd >= 0 && (pfd[k].revents & POLLIN))
-				tclient_read(b->cpu[i].tc, 0);
-		}
+		/* Then the moves, at the tables that got bytes. */
+		for (int j = 0; j < got; j++)
+			if (!(tags[j] & TB_TAG_CPU))
+				tb_look(b, &b->tables[tags[j] / TB_TAG_CLIENTS]);
 	}
-	free(pfd);
+	crowd_set_free(set);
+	free(tags);
 	return NULL;
 }
 
@@ -610,23 +628,29 @@ static void *
 tb_crowd_read(void *arg)
 {
 	struct tb *b = arg;
-	struct pollfd *pfd = calloc((size_t)b->ncrowd, sizeof *pfd);
+	struct crowd_set *set = crowd_set_new();
+	uint64_t *tags = calloc((size_t)b->ncrowd, sizeof *tags);
+	int got;
 
-	if (pfd == NULL)
+	if (tags == NULL)
 		abort();
+	for (int i = 0; i < b->ncrowd; i++)
+		if (b->crowd[i] != NULL)
+			crowd_set_add(set, tclient_fd(b->crowd[i]),
+			    (uint64_t)i);
 	while (!b->crowd_stop) {
-		for (int i = 0; i < b->ncrowd; i++) {
-			pfd[i].fd = b->crowd[i] != NULL ?
-			    tclient_fd(b->crowd[i]) : -1;
-			pfd[i].events = POLLIN;
+		got = crowd_set_wait(set, tags, b->ncrowd, 20);
+		for (int j = 0; j < got; j++) {
+			struct tclient *tc = b->crowd[tags[j]];
+			int fd = tclient_fd(tc);
+
+			tclient_read(tc, 0);
+			if (tclient_closed(tc))
+				crowd_set_del(set, fd);
 		}
-		if (poll(pfd, (nfds_t)b->ncrowd, 20) <= 0)
-			continue;
-		for (int i = 0; i < b->ncrowd; i++)
-			if (pfd[i].fd >= 0 && (pfd[i].revents & POLLIN))
-				tclient_read(b->crowd[i], 0);
 	}
-	free(pfd);
+	crowd_set_free(set);
+	free(tags);
 	return NULL;
 }
 
@@ -834,8 +858,14 @@ main(int argc, char **argv)
 		    "second)\n", up > 0 ? (double)q / b.quiet /
 		    (up * (2 + b.nwatch)) : 0.0);
 	}
-	/* Let the screens settle before counting. */
-	sleep(1);
+	/*
+	 * Let the screens settle before counting.  The hall tells everyone
+	 * of an arrival by a rationed walk, a round within 5 s
+	 * (HALL_AMBIENT_MAX_MS), and the set-up's last arrivals started one:
+	 * the moves are measured in a hall whose crowd has come in, not
+	 * while it is still being told so.
+	 */
+	sleep(TB_SETTLE_S);
 	pbytes0 = tb_bytes(&b, 0);
 	wbytes0 = tb_bytes(&b, 1);
 	lbytes0 = b.ncrowd > 0 ? tb_crowd_bytes(&b) : 0;

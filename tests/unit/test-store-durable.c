@@ -201,6 +201,54 @@ START_TEST(test_old_file_tightened)
 }
 END_TEST
 
+static void
+count_due(void *arg)
+{
+	(*(int *)arg)++;
+}
+
+/*
+ * The store's own commits never checkpoint the log (which fsyncs inside a
+ * commit, on the loop): past 1,000 pages they ask once, and the
+ * checkpointer's own connection copies it all.
+ */
+START_TEST(test_checkpoint_asked_not_run)
+{
+	struct store		*st = store_scratch_open();
+	struct store_checkpoint	*cp;
+	char			 err[256], code[16], *data;
+	int			 due = 0, log = 0, copied = 0, i;
+
+	cp = store_checkpoint_open(st, count_due, &due, err, sizeof err);
+	ck_assert_msg(cp != NULL, "%s", err);
+	ck_assert_ptr_nonnull(data = malloc(8192));
+	/* About three pages a save: 800 of them are well past 2,000. */
+	for (i = 0; i < 800; i++) {
+		memset(data, 'a' + i % 26, 8191);
+		data[8191] = '\0';
+		snprintf(code, sizeof code, "T%04d", i);
+		ck_assert_int_eq(store_table_save(st, code, data, 100 + i),
+		    STORE_OK);
+	}
+	ck_assert_int_eq(due, 1);
+	ck_assert_int_eq(store_checkpoint_run(cp, &log, &copied), STORE_OK);
+	/* SQLite's own checkpoints would have started the log again at a
+	 * thousand pages. */
+	ck_assert_int_gt(log, 2000);
+	ck_assert_int_eq(copied, log);
+	store_checkpoint_done(cp);
+	/* The log starts again: no new request for a while. */
+	ck_assert_int_eq(store_table_save(st, "T0000", "again", 1000),
+	    STORE_OK);
+	ck_assert_int_eq(due, 1);
+	ck_assert_int_eq(store_checkpoint_run(cp, &log, &copied), STORE_OK);
+	ck_assert_int_lt(log, 100);
+	free(data);
+	store_checkpoint_close(st, cp);
+	store_close(st);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -215,6 +263,7 @@ main(void)
 	tcase_add_test(tc, test_game_result_full);
 	tcase_add_test(tc, test_files_private);
 	tcase_add_test(tc, test_old_file_tightened);
+	tcase_add_test(tc, test_checkpoint_asked_not_run);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
