@@ -284,6 +284,11 @@ lb_chat(struct lb *b)
 	    (cpu1 - cpu0) * 1e3 / lines, (cpu1 - cpu0) * 1e6 / lines /
 	    viewers, (cpu1 - cpu0) * 100 / (t1 - t0), t1 - t0);
 	crowd_split_print(b->h, &split, lines, "line");
+	/* In order, so that a slow line shows when it came. */
+	printf("chat: each line's last viewer's socket, in order (ms):");
+	for (int l = 0; l < lines; l++)
+		printf(" %.0f", last_sock[l] * 1e3);
+	printf("\n");
 	qsort(last, (size_t)lines, sizeof *last, crowd_cmp_double);
 	printf("chat latency to the last viewer's screen (%d viewers): p50 "
 	    "%.1f ms, p99 %.1f ms, max %.1f ms over %d lines\n", viewers,
