@@ -34,8 +34,8 @@
 
 #include "engine/cpu-int.h"
 #include "engine/cpu-yonin.h"
+#include "engine/cpu-yonin-mate.h"
 
-#define CPU_YONIN_MOVES 1024	/* more than any position has */
 #define CPU_YONIN_INF 32000
 
 struct cpu_yonin_level {
@@ -45,6 +45,11 @@ struct cpu_yonin_level {
 	uint64_t nodes;	/* the level's own cap (the strongest: only
 			   without a deadline, else the clock rules) */
 	int time;	/* share of the turn's time, per mille */
+	int mate_len;	/* plies of the mate probes (0: none) */
+	int mate_nodes;	/* nodes a probe may spend */
+	int mate_share;	/* per mille of the nodes (and time) kept for the
+			   defence's probes */
+	int mate_moves;	/* root moves the defence may probe */
 };
 
 /*
@@ -126,16 +131,17 @@ struct cpu_yonin_level {
  * +- 19%, L3-L2 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0 },
-	{ 1, 0, 700, 20000, 10 },
-	{ 3, 2, 150, 60000, 25 },
-	{ 5, 4, 60, 250000, 70 },
-	{ 7, 4, 20, 1200000, 250 },
-	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0 },
+	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8 },
+	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24 },
+	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48 },
+	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96 },
 };
 
 struct cpu_yonin {
 	struct cpu_search *s;
+	struct cpu_yonin_mate *mate;	/* NULL for a level without probes */
 	struct game *g;
 	const struct variant *v;
 	int root;
@@ -158,13 +164,6 @@ cpu_yonin_pack(const struct move *m)
 {
 	return (uint32_t)(m->from + 1) | (uint32_t)m->to << 7 |
 	    (uint32_t)m->piece << 14 | (uint32_t)m->promote << 17;
-}
-
-static int
-cpu_yonin_same(const struct move *a, const struct move *b)
-{
-	return a->from == b->from && a->to == b->to && a->piece == b->piece &&
-	    a->promote == b->promote;
 }
 
 static int
@@ -235,18 +234,6 @@ cpu_yonin_final(const struct cpu_yonin *c, const struct game_status *st,
 	return v > 0 ? v - ply : v < 0 ? v + ply : 0;
 }
 
-/* The cell kind seat's move m leaves on its square, and its facing. */
-static int
-cpu_yonin_moved(const struct cpu_yonin_board *b, int seat,
-    const struct move *m, int *facing)
-{
-	int	 kind = m->from >= 0 ? b->kind[m->from] : m->piece;
-
-	if (facing != NULL)
-		*facing = m->from >= 0 ? b->facing[m->from] : seat;
-	return m->promote ? kind + 3 : kind;
-}
-
 /* Does seat's move m attack the king of a rival of seat among `kings`
  * (a bit per seat) with the piece it moves or drops?  Checks a move
  * uncovers are left out: this is for ordering and for the mate probes,
@@ -306,7 +293,7 @@ cpu_yonin_order(struct cpu_yonin *c, const struct cpu_yonin_board *b,
 
 /* Bring the best remaining move to position i; `also` (may be NULL) is
  * kept in step with the moves. */
-static void
+void
 cpu_yonin_pick(struct move *mv, int32_t *key, int32_t *also, int i, int n)
 {
 	int	 best = i;
@@ -673,6 +660,111 @@ cpu_yonin_pv(struct cpu_yonin *c, const struct move *first, char *pv,
 		c->v->undo(c->g);
 }
 
+/* The living seat just before `seat` (counter-clockwise), -1 if none. */
+static int
+cpu_yonin_before(const struct game *g, int seat)
+{
+	unsigned	 alive = yonin_alive(g);
+
+	for (int i = 1; i < YONIN_SEATS; i++) {
+		int p = (seat + YONIN_SEATS - i) & 3;
+
+		if (alive >> p & 1)
+			return p;
+	}
+	return -1;
+}
+
+/*
+ * A mate by checks on the player before us: check priority gives us the
+ * turn back after each of his answers, so it is a game of two that the
+ * mate search reads far deeper than the search does.  1 and *m when so.
+ * (Against the others a check hands the turn on after the answer; their
+ * mates in one the search finds itself.)
+ */
+static int
+cpu_yonin_attack(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
+    struct move *m)
+{
+	int	 prey = cpu_yonin_before(c->g, c->root);
+
+	if (c->mate == NULL || prey < 0 || cpu_yonin_team(c, prey))
+		return 0;
+	return cpu_yonin_mate(c->mate, c->g, prey, lv->mate_len,
+	    (uint64_t)lv->mate_nodes, m) == CPU_YONIN_MATE_YES;
+}
+
+/* Does the root's move m let whoever moves next mate the root by checks
+ * (for the player after us, the same game of two)? */
+static int
+cpu_yonin_threatened(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
+    const struct move *m)
+{
+	struct game_status	 st;
+	struct move		 first;
+	int			 r = CPU_YONIN_MATE_NO;
+
+	c->v->apply(c->g, m);
+	c->v->status(c->g, &st);
+	if (st.phase == GAME_PLAYING && !cpu_yonin_team(c, st.to_move))
+		r = cpu_yonin_mate(c->mate, c->g, c->root, lv->mate_len,
+		    (uint64_t)lv->mate_nodes, &first);
+	c->v->undo(c->g);
+	return r == CPU_YONIN_MATE_YES;
+}
+
+/*
+ * The defence: the search's choice unless the next player then has a
+ * mate by checks against us, else the first of the next best moves (in
+ * the search's order) after which he has none that a probe proves.  When
+ * all are lost, or a probe runs out, the search's choice or the move in
+ * hand stands.  Returns the index in mv.
+ */
+static int
+cpu_yonin_defend(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
+    const struct move *mv, int n, int best)
+{
+	for (int j = 0; j < n && j < lv->mate_moves; j++) {
+		int i = j == 0 ? best : j <= best ? j - 1 : j;
+
+		if (!cpu_yonin_threatened(c, lv, &mv[i]))
+			return i;
+		if (cpu_search_done(c->s))
+			break;
+	}
+	return best;
+}
+
+/* Keep `share` per mille of what is left of the node cap and the clock
+ * for the defence's probes, which come after the search. */
+static void
+cpu_yonin_reserve(struct cpu_search *s, int share, uint64_t *cap,
+    int64_t *deadline)
+{
+	int64_t	 now;
+
+	*cap = s->node_cap;
+	*deadline = s->deadline_us;
+	if (share <= 0)
+		return;
+	if (s->node_cap > s->nodes)
+		s->node_cap = s->nodes + (s->node_cap - s->nodes) *
+		    (uint64_t)(1000 - share) / 1000;
+	if (s->deadline_us != 0 && s->deadline_us > (now = cpu_now_us()))
+		s->deadline_us = now + (s->deadline_us - now) *
+		    (1000 - share) / 1000;
+}
+
+/* Give the reserve back: the search stopped on its own share only. */
+static void
+cpu_yonin_release(struct cpu_search *s, uint64_t cap, int64_t deadline)
+{
+	s->node_cap = cap;
+	s->deadline_us = deadline;
+	s->stopped = 0;
+	cpu_search_done(s);
+}
+
 static int
 cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
     struct cpu_result *res)
@@ -682,6 +774,8 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	struct cpu_yonin_board	 b;
 	struct game_status	 st;
 	int n, seat, best_i = 0, best_score = 0, done_depth = 0;
+	uint64_t		 cap;
+	int64_t			 deadline;
 
 	c->v->status(c->g, &st);
 	seat = st.to_move;
@@ -702,6 +796,18 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 		    2 * lv->noise + 1) - lv->noise : 0;
 	/* Stopped before any depth is done: the best by the static order. */
 	res->move[0] = mv[0];
+	res->nmoves = 1;
+	if (cpu_yonin_attack(c, lv, &res->move[0])) {
+		struct cpu_yonin_mate_figures f;
+
+		cpu_yonin_mate_figures(c->mate, &f);
+		res->score = CPU_YONIN_WIN / 3;
+		res->depth = f.last_len;
+		cpu_yonin_pv(c, &res->move[0], res->pv, sizeof res->pv);
+		return 0;
+	}
+	cpu_yonin_reserve(c->s, c->mate != NULL ? lv->mate_share : 0, &cap,
+	    &deadline);
 	/*
 	 * Each iteration ends on our own move, so that no iteration leaves
 	 * the rivals the last word: in BRS the depth goes two at a time
@@ -779,7 +885,9 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 		    cpu_search_used(c->s) > 500)
 			break;
 	}
-	res->nmoves = 1;
+	cpu_yonin_release(c->s, cap, deadline);
+	if (c->mate != NULL)
+		best_i = cpu_yonin_defend(c, lv, mv, n, best_i);
 	res->move[0] = mv[best_i];
 	res->score = best_score;
 	res->depth = done_depth;
@@ -817,6 +925,11 @@ cpu_yonin_think(const struct game *g, struct cpu_search *s,
 	}
 	yonin_options(g, &o);
 	c->s = s;
+	if (lv->mate_len > 0 && (c->mate = cpu_yonin_mate_new(s)) == NULL) {
+		game_free(c->g);
+		free(c);
+		return -1;
+	}
 	c->v = g->variant;
 	c->root = st.to_move;
 	c->pairs = o.pairs;
@@ -826,6 +939,7 @@ cpu_yonin_think(const struct game *g, struct cpu_search *s,
 	c->mix = 0x9e3779b97f4a7c15ULL * (uint64_t)(c->root + 1) ^
 	    (o.pairs ? 0xd1b54a32d192ed03ULL : 0);
 	rc = cpu_yonin_root(c, lv, res);
+	cpu_yonin_mate_free(c->mate);
 	game_free(c->g);
 	free(c);
 	return rc;
