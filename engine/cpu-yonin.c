@@ -115,19 +115,42 @@ struct cpu_yonin_level {
  *    skipped) longer than any level's depth, and mates two rivals build
  *    together, which one rival's reply in BRS never shows.  At the
  *    bench's limits the mean depth reached is 1.0, 1.2, 1.6, 2.5 and 3.2
- *    plies for levels 1 to 5, so the levels above 2 part by little.  A
- *    search of check sequences (mate search) is what would part them.
+ *    plies for levels 1 to 5, so the levels above 2 part by little.
  *    Extending the depth for a king in check with one or two answers
  *    cost depth elsewhere and did not show in 60 games.
+ *  - The mate search by checks (cpu-yonin-mate.c) reads the chains
+ *    between two players far deeper, but they are fewer than the trace
+ *    suggested.  In 12 games of L3-L2 (bench-cpu-yonin 12 mates 3 2 15
+ *    50000: every position, the player to move against the one before
+ *    him) the mover had a mate by checks in 1 in 20 of 1,228 positions,
+ *    in 3 to 11 plies in 32 more.  Looking back five of his own moves
+ *    from each of the 24 eliminations with probes of 9 plies (a first
+ *    version of the levels' probes playing): 9 had left the next player
+ *    such a mate with their last move, all with no other move left; 5
+ *    of the 17 L2 players had played into one of 5 to 9 plies with safe
+ *    moves at hand, which the longer probes of levels 3 and up avoid; 5
+ *    of the 7 L3 players never had one against them.  The mates that
+ *    beat level 3 come from two rivals, or from checks that pass from one
+ *    rival to another, which neither the probes nor one rival's reply in
+ *    BRS show.
  *
  * Measured (bench-cpu-yonin 80 ladder: node limits 500/1,250/3,500/
  * 12,500/50,000 per move, 80 games a pairing, two seats each in every
  * seating, pairs scored by rank; node limits, so the figures do not
- * depend on the load of the 2-core machine, shared with other builds,
- * they ran on): L2-L1 74.7% +- 6.3%, L3-L2 57.8% +- 6.8%, L4-L3 55.6% +-
- * 6.9%, L5-L4 54.4% +- 7.3%, L5-L1 80.9% +- 5.2%; every game ended by
- * eliminations, in 24 to 221 plies.  Before (40 games, opposite seats
- * only): 58%, 54%, 63%, 53%, L5-L1 82%.  Against three random or three
+ * depend on the load of the 2-core machine, shared with other builds and
+ * benches, they ran on), with the mate probes: L2-L1 75.3% +- 5.8%,
+ * L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4 55.6% +- 7.9%; every
+ * game ended by eliminations, in 32 to 209 plies.  Without them (the same
+ * seeds): 74.7% +- 6.3%, 57.8% +- 6.8%, 55.6% +- 6.9%, 54.4% +- 7.3%,
+ * L5-L1 80.9% +- 5.2%, in 24 to 221 plies; on 40 games each, L4-L3 went
+ * from 51.9% to 60.0% (+- 10%), L3-L2 from 58.8% to 59.4%, L2-L1 from
+ * 70.6% to 73.1%.  So the probes help each rung by one to three points,
+ * within the margins, and the rungs above 2 stay far from 75%.  Before
+ * that (40 games, opposite seats only): 58%, 54%, 63%, 53%, L5-L1 82%.
+ * The mate search alone runs at about 500,000 nodes (moves played) a
+ * second on one core, the search at about 320,000 (bench-cpu-yonin 12
+ * mates 3 2 N M: 540,000 with 5 plies and 600 nodes a probe, 430,000
+ * with 15 plies and 50,000).  Against three random or three
  * greedy (capture-first) players (bench-cpu-yonin 40 simple) every level
  * ranked first in 40/40 games, but levels 1 and 5 in 39/40 against greedy
  * ones (mean rank 1.02 and 1.07; one of level 5's games reached the

@@ -16,10 +16,11 @@
  *    their lengths.
  *
  * Measured (80 games a rung, these node limits, on a 2-core machine
- * shared with other builds, which the node limits keep out of the
- * figures): the free-for-all ladder L2-L1 74.7% +- 6.3%, L3-L2 57.8% +-
- * 6.8%, L4-L3 55.6% +- 6.9%, L5-L4 54.4% +- 7.3%, L5-L1 80.9% +- 5.2%;
- * the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
+ * shared with other builds and benches, which the node limits keep out
+ * of the figures), with the mate probes: the free-for-all ladder L2-L1
+ * 75.3% +- 5.8%, L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4 55.6%
+ * +- 7.9% (before them 74.7%, 57.8%, 55.6%, 54.4%, L5-L1 80.9% +- 5.2%);
+ * before the probes, the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
  * 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (no draws, 12..125
  * plies); cpu-yonin.c's level table says why the free-for-all rungs
  * above 2 part so little.
