@@ -151,17 +151,22 @@ struct cpu_yonin_level {
  * second on one core, the search at about 320,000 (bench-cpu-yonin 12
  * mates 3 2 N M: 540,000 with 5 plies and 600 nodes a probe, 430,000
  * with 15 plies and 50,000).  Against three random or three
- * greedy (capture-first) players (bench-cpu-yonin 40 simple) every level
- * ranked first in 40/40 games, but levels 1 and 5 in 39/40 against greedy
- * ones (mean rank 1.02 and 1.07; one of level 5's games reached the
- * 300-ply limit).
+ * greedy (capture-first) players (bench-cpu-yonin 40 simple), with the
+ * probes: every level ranked first in 40/40 games against random ones,
+ * level 2 in 40/40 and levels 1, 3, 4 and 5 in 39/40 (97.5%) against
+ * greedy ones (mean rank 1.02, 1.02, 1.07, 1.07; one of level 4's games
+ * reached the 300-ply limit).  Before them every level was first in
+ * 40/40 but levels 1 and 5 in 39/40 against greedy ones.
  * So the target of 75% a rung is met by L2-L1 only.
  * In pairs mode (paranoid; bench-cpu-yonin 80 teams: the same node
  * limits, level N's two seats partners against two of N-1, S+N and W+E in
  * turn, scored by the winning team): L2-L1 96.2% +- 4.2%, L3-L2 87.5% +-
  * 7.3%, L4-L3 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (80/80), no
- * draws, 12 to 125 plies.  There a weaker team's first slip loses the
- * game, so the rungs part far more than in a free-for-all.
+ * draws, 12 to 125 plies (before the mate probes; with them, 20 games a
+ * rung only, for want of time: L2-L1 90.0% +- 13.5%, L3-L2 85.0% +-
+ * 16.1%, L4-L3 75.0% +- 19.5%, no draws, 18 to 101 plies).  There a
+ * weaker team's first slip loses the game, so the rungs part far more
+ * than in a free-for-all.
  * Iterations past five plies go two at a time (cpu_yonin_root), which
  * took L5-L4 from 62.5% to 72.5% (40 games) before.
  * Once with the default time limits (bench-cpu-yonin 12 timed N, 12 games
