@@ -164,7 +164,8 @@ struct cpu_yonin_level {
  * 7.3%, L4-L3 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (80/80), no
  * draws, 12 to 125 plies (before the mate probes; with them, 20 games a
  * rung only, for want of time: L2-L1 90.0% +- 13.5%, L3-L2 85.0% +-
- * 16.1%, L4-L3 75.0% +- 19.5%, no draws, 18 to 101 plies).  There a
+ * 16.1%, L4-L3 75.0% +- 19.5%, L5-L4 80.0% +- 18.0%, L5-L1 100% (20/20),
+ * no draws, 18 to 103 plies).  There a
  * weaker team's first slip loses the game, so the rungs part far more
  * than in a free-for-all.
  * Iterations past five plies go two at a time (cpu_yonin_root), which

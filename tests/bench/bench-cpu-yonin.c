@@ -20,6 +20,8 @@
  * of the figures), with the mate probes: the free-for-all ladder L2-L1
  * 75.3% +- 5.8%, L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4 55.6%
  * +- 7.9% (before them 74.7%, 57.8%, 55.6%, 54.4%, L5-L1 80.9% +- 5.2%);
+ * with them, 20 games a rung of the pairs-mode ladder: L2-L1 90.0%, L3-L2
+ * 85.0%, L4-L3 75.0%, L5-L4 80.0% (+- 13.5 to 19.5%), L5-L1 100%;
  * before the probes, the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
  * 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (no draws, 12..125
  * plies); cpu-yonin.c's level table says why the free-for-all rungs
