@@ -3,7 +3,9 @@
  * search (BRS, Schadd & Winands 2011) in individual mode and a paranoid
  * one in pairs, both alpha-beta with iterative deepening, a transposition
  * table, move ordering by captures (MVV/LVA), checks, killers and history,
- * and a quiescence search of captures.
+ * and a quiescence search of captures; at the root, a mate search by
+ * checks (cpu-yonin-mate.c) for the chains of checks that check priority
+ * makes a game of two.
  *
  * Why BRS: paranoid (every rival plays against us, each in his turn) was
  * the first search here and its levels did not separate: even level 5
@@ -34,8 +36,8 @@
 
 #include "engine/cpu-int.h"
 #include "engine/cpu-yonin.h"
+#include "engine/cpu-yonin-mate.h"
 
-#define CPU_YONIN_MOVES 1024	/* more than any position has */
 #define CPU_YONIN_INF 32000
 
 struct cpu_yonin_level {
@@ -45,6 +47,11 @@ struct cpu_yonin_level {
 	uint64_t nodes;	/* the level's own cap (the strongest: only
 			   without a deadline, else the clock rules) */
 	int time;	/* share of the turn's time, per mille */
+	int mate_len;	/* plies of the mate probes (0: none) */
+	int mate_nodes;	/* nodes a probe may spend */
+	int mate_share;	/* per mille of the nodes (and time) kept for the
+			   defence's probes */
+	int mate_moves;	/* root moves the defence may probe */
 };
 
 /*
@@ -54,18 +61,31 @@ struct cpu_yonin_level {
  * below.  BRS iterations end on our own move (1, 3, 5 plies, below), so
  * what the depth caps and the clock can part is one, three or five plies;
  * the rest is noise on the root moves (a level plays a move up to twice
- * its noise worse now and then) and how far captures are followed:
+ * its noise worse now and then), how far captures are followed, and how
+ * long and wide the mate probes by checks are (cpu-yonin-mate.c; at the
+ * root: a mate on the player before us is played before any search, and
+ * of the search's best moves in its order the first after which the next
+ * player has no mate by checks on us is played; a share of the nodes and
+ * the time is kept back for that):
  *  1 beginner: one ply, no capture search, noise 700: it takes a mate in
  *    one (a won game outweighs any noise) and mostly what is free, but
  *    sees neither a recapture nor a mate the next player has;
  *  2 easy: three plies when it has the nodes (about 1,400 at the start;
  *    in the bench's 1,250 nearly always one), captures and mating checks
- *    two deep, noise 150: it sees the mates the rivals have next;
+ *    two deep, noise 150: it sees the mates the rivals have next; mate
+ *    probes of 3 plies, 250 nodes, over its 8 best moves;
  *  3 medium: three plies, five with the nodes, captures four deep, noise
- *    60;
+ *    60; probes of 5 plies, 800 nodes, 24 moves;
  *  4 hard: as 3 with less noise (20) and more time, which buys five plies
- *    on the clock (500 ms: depth 5 at the start);
- *  5 master: as deep as the time goes, captures six deep, no noise.
+ *    on the clock (500 ms: depth 5 at the start); probes of 9 plies,
+ *    2,500 nodes, 48 moves;
+ *  5 master: as deep as the time goes, captures six deep, no noise;
+ *    probes of 13 plies, 8,000 nodes, 96 moves.
+ * Each keeps 15% of its nodes and time for the defence's probes, which
+ * it gives back to them after the search (a probe that finds nothing
+ * mostly costs under a hundred nodes at level 3; keeping 30 to 40%, with
+ * probes of 7 plies at level 4, scored alike: L4-L3 60.0% and 57.5% +-
+ * 10% over the same 40 games).
  *
  * Why the free-for-all rungs were short (bench-cpu-yonin GAMES trace A B
  * replays a pairing's games and searches the lost player's last moves
@@ -95,30 +115,59 @@ struct cpu_yonin_level {
  *    skipped) longer than any level's depth, and mates two rivals build
  *    together, which one rival's reply in BRS never shows.  At the
  *    bench's limits the mean depth reached is 1.0, 1.2, 1.6, 2.5 and 3.2
- *    plies for levels 1 to 5, so the levels above 2 part by little.  A
- *    search of check sequences (mate search) is what would part them.
+ *    plies for levels 1 to 5, so the levels above 2 part by little.
  *    Extending the depth for a king in check with one or two answers
  *    cost depth elsewhere and did not show in 60 games.
+ *  - The mate search by checks (cpu-yonin-mate.c) reads the chains
+ *    between two players far deeper, but they are fewer than the trace
+ *    suggested.  In 12 games of L3-L2 (bench-cpu-yonin 12 mates 3 2 15
+ *    50000: every position, the player to move against the one before
+ *    him) the mover had a mate by checks in 1 in 20 of 1,228 positions,
+ *    in 3 to 11 plies in 32 more.  Looking back five of his own moves
+ *    from each of the 24 eliminations with probes of 9 plies (a first
+ *    version of the levels' probes playing): 9 had left the next player
+ *    such a mate with their last move, all with no other move left; 5
+ *    of the 17 L2 players had played into one of 5 to 9 plies with safe
+ *    moves at hand, which the longer probes of levels 3 and up avoid; 5
+ *    of the 7 L3 players never had one against them.  The mates that
+ *    beat level 3 come from two rivals, or from checks that pass from one
+ *    rival to another, which neither the probes nor one rival's reply in
+ *    BRS show.
  *
  * Measured (bench-cpu-yonin 80 ladder: node limits 500/1,250/3,500/
  * 12,500/50,000 per move, 80 games a pairing, two seats each in every
  * seating, pairs scored by rank; node limits, so the figures do not
- * depend on the load of the 2-core machine, shared with other builds,
- * they ran on): L2-L1 74.7% +- 6.3%, L3-L2 57.8% +- 6.8%, L4-L3 55.6% +-
- * 6.9%, L5-L4 54.4% +- 7.3%, L5-L1 80.9% +- 5.2%; every game ended by
- * eliminations, in 24 to 221 plies.  Before (40 games, opposite seats
- * only): 58%, 54%, 63%, 53%, L5-L1 82%.  Against three random or three
- * greedy (capture-first) players (bench-cpu-yonin 40 simple) every level
- * ranked first in 40/40 games, but levels 1 and 5 in 39/40 against greedy
- * ones (mean rank 1.02 and 1.07; one of level 5's games reached the
- * 300-ply limit).
+ * depend on the load of the 2-core machine, shared with other builds and
+ * benches, they ran on), with the mate probes: L2-L1 75.3% +- 5.8%,
+ * L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4 55.6% +- 7.9%; every
+ * game ended by eliminations, in 32 to 209 plies.  Without them (the same
+ * seeds): 74.7% +- 6.3%, 57.8% +- 6.8%, 55.6% +- 6.9%, 54.4% +- 7.3%,
+ * L5-L1 80.9% +- 5.2%, in 24 to 221 plies; on 40 games each, L4-L3 went
+ * from 51.9% to 60.0% (+- 10%), L3-L2 from 58.8% to 59.4%, L2-L1 from
+ * 70.6% to 73.1%.  So the probes help each rung by one to three points,
+ * within the margins, and the rungs above 2 stay far from 75%.  Before
+ * that (40 games, opposite seats only): 58%, 54%, 63%, 53%, L5-L1 82%.
+ * The mate search alone runs at about 500,000 nodes (moves played) a
+ * second on one core, the search at about 320,000 (bench-cpu-yonin 12
+ * mates 3 2 N M: 540,000 with 5 plies and 600 nodes a probe, 430,000
+ * with 15 plies and 50,000).  Against three random or three
+ * greedy (capture-first) players (bench-cpu-yonin 40 simple), with the
+ * probes: every level ranked first in 40/40 games against random ones,
+ * level 2 in 40/40 and levels 1, 3, 4 and 5 in 39/40 (97.5%) against
+ * greedy ones (mean rank 1.02, 1.02, 1.07, 1.07; one of level 4's games
+ * reached the 300-ply limit).  Before them every level was first in
+ * 40/40 but levels 1 and 5 in 39/40 against greedy ones.
  * So the target of 75% a rung is met by L2-L1 only.
  * In pairs mode (paranoid; bench-cpu-yonin 80 teams: the same node
  * limits, level N's two seats partners against two of N-1, S+N and W+E in
  * turn, scored by the winning team): L2-L1 96.2% +- 4.2%, L3-L2 87.5% +-
  * 7.3%, L4-L3 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (80/80), no
- * draws, 12 to 125 plies.  There a weaker team's first slip loses the
- * game, so the rungs part far more than in a free-for-all.
+ * draws, 12 to 125 plies (before the mate probes; with them, 20 games a
+ * rung only, for want of time: L2-L1 90.0% +- 13.5%, L3-L2 85.0% +-
+ * 16.1%, L4-L3 75.0% +- 19.5%, L5-L4 80.0% +- 18.0%, L5-L1 100% (20/20),
+ * no draws, 18 to 103 plies).  There a
+ * weaker team's first slip loses the game, so the rungs part far more
+ * than in a free-for-all.
  * Iterations past five plies go two at a time (cpu_yonin_root), which
  * took L5-L4 from 62.5% to 72.5% (40 games) before.
  * Once with the default time limits (bench-cpu-yonin 12 timed N, 12 games
@@ -126,16 +175,17 @@ struct cpu_yonin_level {
  * +- 19%, L3-L2 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0 },
-	{ 1, 0, 700, 20000, 10 },
-	{ 3, 2, 150, 60000, 25 },
-	{ 5, 4, 60, 250000, 70 },
-	{ 7, 4, 20, 1200000, 250 },
-	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0 },
+	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8 },
+	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24 },
+	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48 },
+	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96 },
 };
 
 struct cpu_yonin {
 	struct cpu_search *s;
+	struct cpu_yonin_mate *mate;	/* NULL for a level without probes */
 	struct game *g;
 	const struct variant *v;
 	int root;
@@ -158,13 +208,6 @@ cpu_yonin_pack(const struct move *m)
 {
 	return (uint32_t)(m->from + 1) | (uint32_t)m->to << 7 |
 	    (uint32_t)m->piece << 14 | (uint32_t)m->promote << 17;
-}
-
-static int
-cpu_yonin_same(const struct move *a, const struct move *b)
-{
-	return a->from == b->from && a->to == b->to && a->piece == b->piece &&
-	    a->promote == b->promote;
 }
 
 static int
@@ -235,18 +278,6 @@ cpu_yonin_final(const struct cpu_yonin *c, const struct game_status *st,
 	return v > 0 ? v - ply : v < 0 ? v + ply : 0;
 }
 
-/* The cell kind seat's move m leaves on its square, and its facing. */
-static int
-cpu_yonin_moved(const struct cpu_yonin_board *b, int seat,
-    const struct move *m, int *facing)
-{
-	int	 kind = m->from >= 0 ? b->kind[m->from] : m->piece;
-
-	if (facing != NULL)
-		*facing = m->from >= 0 ? b->facing[m->from] : seat;
-	return m->promote ? kind + 3 : kind;
-}
-
 /* Does seat's move m attack the king of a rival of seat among `kings`
  * (a bit per seat) with the piece it moves or drops?  Checks a move
  * uncovers are left out: this is for ordering and for the mate probes,
@@ -306,7 +337,7 @@ cpu_yonin_order(struct cpu_yonin *c, const struct cpu_yonin_board *b,
 
 /* Bring the best remaining move to position i; `also` (may be NULL) is
  * kept in step with the moves. */
-static void
+void
 cpu_yonin_pick(struct move *mv, int32_t *key, int32_t *also, int i, int n)
 {
 	int	 best = i;
@@ -673,6 +704,111 @@ cpu_yonin_pv(struct cpu_yonin *c, const struct move *first, char *pv,
 		c->v->undo(c->g);
 }
 
+/* The living seat just before `seat` (counter-clockwise), -1 if none. */
+static int
+cpu_yonin_before(const struct game *g, int seat)
+{
+	unsigned	 alive = yonin_alive(g);
+
+	for (int i = 1; i < YONIN_SEATS; i++) {
+		int p = (seat + YONIN_SEATS - i) & 3;
+
+		if (alive >> p & 1)
+			return p;
+	}
+	return -1;
+}
+
+/*
+ * A mate by checks on the player before us: check priority gives us the
+ * turn back after each of his answers, so it is a game of two that the
+ * mate search reads far deeper than the search does.  1 and *m when so.
+ * (Against the others a check hands the turn on after the answer; their
+ * mates in one the search finds itself.)
+ */
+static int
+cpu_yonin_attack(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
+    struct move *m)
+{
+	int	 prey = cpu_yonin_before(c->g, c->root);
+
+	if (c->mate == NULL || prey < 0 || cpu_yonin_team(c, prey))
+		return 0;
+	return cpu_yonin_mate(c->mate, c->g, prey, lv->mate_len,
+	    (uint64_t)lv->mate_nodes, m) == CPU_YONIN_MATE_YES;
+}
+
+/* Does the root's move m let whoever moves next mate the root by checks
+ * (for the player after us, the same game of two)? */
+static int
+cpu_yonin_threatened(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
+    const struct move *m)
+{
+	struct game_status	 st;
+	struct move		 first;
+	int			 r = CPU_YONIN_MATE_NO;
+
+	c->v->apply(c->g, m);
+	c->v->status(c->g, &st);
+	if (st.phase == GAME_PLAYING && !cpu_yonin_team(c, st.to_move))
+		r = cpu_yonin_mate(c->mate, c->g, c->root, lv->mate_len,
+		    (uint64_t)lv->mate_nodes, &first);
+	c->v->undo(c->g);
+	return r == CPU_YONIN_MATE_YES;
+}
+
+/*
+ * The defence: the search's choice unless the next player then has a
+ * mate by checks against us, else the first of the next best moves (in
+ * the search's order) after which he has none that a probe proves.  When
+ * all are lost, or a probe runs out, the search's choice or the move in
+ * hand stands.  Returns the index in mv.
+ */
+static int
+cpu_yonin_defend(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
+    const struct move *mv, int n, int best)
+{
+	for (int j = 0; j < n && j < lv->mate_moves; j++) {
+		int i = j == 0 ? best : j <= best ? j - 1 : j;
+
+		if (!cpu_yonin_threatened(c, lv, &mv[i]))
+			return i;
+		if (cpu_search_done(c->s))
+			break;
+	}
+	return best;
+}
+
+/* Keep `share` per mille of what is left of the node cap and the clock
+ * for the defence's probes, which come after the search. */
+static void
+cpu_yonin_reserve(struct cpu_search *s, int share, uint64_t *cap,
+    int64_t *deadline)
+{
+	int64_t	 now;
+
+	*cap = s->node_cap;
+	*deadline = s->deadline_us;
+	if (share <= 0)
+		return;
+	if (s->node_cap > s->nodes)
+		s->node_cap = s->nodes + (s->node_cap - s->nodes) *
+		    (uint64_t)(1000 - share) / 1000;
+	if (s->deadline_us != 0 && s->deadline_us > (now = cpu_now_us()))
+		s->deadline_us = now + (s->deadline_us - now) *
+		    (1000 - share) / 1000;
+}
+
+/* Give the reserve back: the search stopped on its own share only. */
+static void
+cpu_yonin_release(struct cpu_search *s, uint64_t cap, int64_t deadline)
+{
+	s->node_cap = cap;
+	s->deadline_us = deadline;
+	s->stopped = 0;
+	cpu_search_done(s);
+}
+
 static int
 cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
     struct cpu_result *res)
@@ -682,6 +818,8 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	struct cpu_yonin_board	 b;
 	struct game_status	 st;
 	int n, seat, best_i = 0, best_score = 0, done_depth = 0;
+	uint64_t		 cap;
+	int64_t			 deadline;
 
 	c->v->status(c->g, &st);
 	seat = st.to_move;
@@ -702,6 +840,18 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 		    2 * lv->noise + 1) - lv->noise : 0;
 	/* Stopped before any depth is done: the best by the static order. */
 	res->move[0] = mv[0];
+	res->nmoves = 1;
+	if (cpu_yonin_attack(c, lv, &res->move[0])) {
+		struct cpu_yonin_mate_figures f;
+
+		cpu_yonin_mate_figures(c->mate, &f);
+		res->score = CPU_YONIN_WIN / 3;
+		res->depth = f.last_len;
+		cpu_yonin_pv(c, &res->move[0], res->pv, sizeof res->pv);
+		return 0;
+	}
+	cpu_yonin_reserve(c->s, c->mate != NULL ? lv->mate_share : 0, &cap,
+	    &deadline);
 	/*
 	 * Each iteration ends on our own move, so that no iteration leaves
 	 * the rivals the last word: in BRS the depth goes two at a time
@@ -779,7 +929,9 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 		    cpu_search_used(c->s) > 500)
 			break;
 	}
-	res->nmoves = 1;
+	cpu_yonin_release(c->s, cap, deadline);
+	if (c->mate != NULL)
+		best_i = cpu_yonin_defend(c, lv, mv, n, best_i);
 	res->move[0] = mv[best_i];
 	res->score = best_score;
 	res->depth = done_depth;
@@ -817,6 +969,11 @@ cpu_yonin_think(const struct game *g, struct cpu_search *s,
 	}
 	yonin_options(g, &o);
 	c->s = s;
+	if (lv->mate_len > 0 && (c->mate = cpu_yonin_mate_new(s)) == NULL) {
+		game_free(c->g);
+		free(c);
+		return -1;
+	}
 	c->v = g->variant;
 	c->root = st.to_move;
 	c->pairs = o.pairs;
@@ -826,6 +983,7 @@ cpu_yonin_think(const struct game *g, struct cpu_search *s,
 	c->mix = 0x9e3779b97f4a7c15ULL * (uint64_t)(c->root + 1) ^
 	    (o.pairs ? 0xd1b54a32d192ed03ULL : 0);
 	rc = cpu_yonin_root(c, lv, res);
+	cpu_yonin_mate_free(c->mate);
 	game_free(c->g);
 	free(c);
 	return rc;

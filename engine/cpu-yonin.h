@@ -22,6 +22,7 @@
 #define CPU_YONIN_NOBODY (-1)
 #define CPU_YONIN_OVERTURNED (-2)
 
+#define CPU_YONIN_MOVES 1024	/* more than any position has */
 #define CPU_YONIN_WIN 20000
 #define CPU_YONIN_MAXPLY 48	/* the deepest ply of a search */
 /* A search score at or below -CPU_YONIN_LOST: the root side goes out
@@ -56,10 +57,31 @@ cpu_yonin_takes(const struct cpu_yonin_board *b, int seat, int sq)
 {
 	return b->prey[sq] >> seat & 1;
 }
+static inline int
+cpu_yonin_same(const struct move *a, const struct move *b)
+{
+	return a->from == b->from && a->to == b->to && a->piece == b->piece &&
+	    a->promote == b->promote;
+}
+/* The cell kind seat's move m leaves on its square, and its facing. */
+static inline int
+cpu_yonin_moved(const struct cpu_yonin_board *b, int seat,
+    const struct move *m, int *facing)
+{
+	int	 kind = m->from >= 0 ? b->kind[m->from] : m->piece;
+
+	if (facing != NULL)
+		*facing = m->from >= 0 ? b->facing[m->from] : seat;
+	return m->promote ? kind + 3 : kind;
+}
 /* Does a piece of kind/facing standing on `from` attack `target`, with the
  * square `vacated` read as empty (-1: none)? */
 int cpu_yonin_hits(const struct cpu_yonin_board *, int kind, int facing,
     int from, int target, int vacated);
+/* Bring the move with the largest key to position i of mv[i..n) (an
+ * ordering step); `also` (may be NULL) is kept in step with the moves. */
+void cpu_yonin_pick(struct move *mv, int32_t *key, int32_t *also, int i,
+    int n);
 /* The position's worth for root's side (its team in pairs). */
 int cpu_yonin_eval(const struct cpu_yonin_board *, int root);
 

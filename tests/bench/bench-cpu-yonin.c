@@ -16,10 +16,13 @@
  *    their lengths.
  *
  * Measured (80 games a rung, these node limits, on a 2-core machine
- * shared with other builds, which the node limits keep out of the
- * figures): the free-for-all ladder L2-L1 74.7% +- 6.3%, L3-L2 57.8% +-
- * 6.8%, L4-L3 55.6% +- 6.9%, L5-L4 54.4% +- 7.3%, L5-L1 80.9% +- 5.2%;
- * the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
+ * shared with other builds and benches, which the node limits keep out
+ * of the figures), with the mate probes: the free-for-all ladder L2-L1
+ * 75.3% +- 5.8%, L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4 55.6%
+ * +- 7.9% (before them 74.7%, 57.8%, 55.6%, 54.4%, L5-L1 80.9% +- 5.2%);
+ * with them, 20 games a rung of the pairs-mode ladder: L2-L1 90.0%, L3-L2
+ * 85.0%, L4-L3 75.0%, L5-L4 80.0% (+- 13.5 to 19.5%), L5-L1 100%;
+ * before the probes, the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
  * 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (no draws, 12..125
  * plies); cpu-yonin.c's level table says why the free-for-all rungs
  * above 2 part so little.
@@ -28,11 +31,16 @@
  *   bench-cpu-yonin GAMES timed [LEVEL]
  *   bench-cpu-yonin GAMES pair|team A B
  *   bench-cpu-yonin GAMES trace|tracet A B [NODES]
+ *   bench-cpu-yonin GAMES mates|matest A B [LEN [NODES]]
  *	(default 8 games per match, every part; LEVEL: that rung only;
  *	timed: the ladder with the levels' default time per move, on a
  *	machine whose load then shows in the figures;
  *	pair: two seats of A against two of B, each a level, 0 random or
  *	-1 greedy; team: the same in pairs mode, A's seats partners;
+ *	mates, matest: the mate search alone at every position of pair's
+ *	or team's games, LEN plies (default 9) and NODES a probe (20,000):
+ *	how often it finds a mate, how many eliminations it foresaw, and
+ *	its speed;
  *	trace, tracet: pair's or team's games one by one, who went out,
  *	by whom, when, and A's lost players' last moves searched again by
  *	level 5 with NODES nodes, default 500,000; then counts by cause)
@@ -48,6 +56,7 @@
 #include <stdlib.h>
 
 #include "engine/cpu-yonin.h"
+#include "engine/cpu-yonin-mate.h"
 #include "tests/unit/cpu-yonin-match.h"
 
 
@@ -526,6 +535,124 @@ bench_trace(int a, int b, int games, int pairs, uint64_t deep,
 	cpu_tt_free(dtt);
 }
 
+/* What bench_mates counts. */
+struct bench_mate_count {
+	long positions, proven[CPU_YONIN_MATE_MAXLEN + 1], unknown;
+	long outs, out_seen;
+	uint64_t nodes;
+	double seconds;
+};
+
+/* The mate search alone on g: the mover against `defender`. */
+static int
+bench_mate_probe(struct game *g, int defender, int len, uint64_t budget,
+    struct bench_mate_count *c)
+{
+	struct cpu_search s;
+	struct cpu_yonin_mate *mate;
+	struct cpu_yonin_mate_figures f;
+	struct move first;
+	int64_t t0;
+	int r;
+
+	memset(&s, 0, sizeof s);
+	if ((mate = cpu_yonin_mate_new(&s)) == NULL)
+		return -1;
+	t0 = cpu_now_us();
+	r = cpu_yonin_mate(mate, g, defender, len, budget, &first);
+	c->seconds += (cpu_now_us() - t0) / 1e6;
+	cpu_yonin_mate_figures(mate, &f);
+	c->nodes += f.nodes;
+	if (r == CPU_YONIN_MATE_YES)
+		c->proven[f.last_len]++;
+	if (r == CPU_YONIN_MATE_UNKNOWN)
+		c->unknown++;
+	cpu_yonin_mate_free(mate);
+	return r;
+}
+
+/* The living seat before `seat`, counter-clockwise. */
+static int
+bench_before(const struct game *g, int seat)
+{
+	for (int i = 1; i < YONIN_SEATS; i++) {
+		int p = (seat + YONIN_SEATS - i) & 3;
+
+		if (yonin_alive(g) >> p & 1)
+			return p;
+	}
+	return -1;
+}
+
+/*
+ * The mate search in a pairing's games (the same games as bench_pairing):
+ * at every position, has the player to move a mate by checks against the
+ * player before him (len plies, budget nodes)?  And for every player who
+ * went out: after his last move, had the next player one against him (so
+ * that a defence probe of that length would have seen it)?  Its speed in
+ * nodes per second, on one core.
+ */
+static void
+bench_mates(int a, int b, int games, int pairs, int len, uint64_t budget,
+    struct cpu_tt *tt)
+{
+	struct match *m = calloc(1, sizeof *m);
+	struct bench_mate_count c;
+	char na[8], nb[8];
+
+	if (m == NULL)
+		return;
+	memset(&c, 0, sizeof c);
+	m->tt = tt;
+	m->movelimit = 300;
+	m->pairs = pairs;
+	for (int i = 0; i < games; i++) {
+		struct game *g;
+		int last[YONIN_SEATS] = { -1, -1, -1, -1 }, nout = 0;
+
+		bench_seat(m, a, b, i);
+		if (match_play(m) != 0)
+			continue;
+		g = match_game(pairs, m->movelimit);
+		for (int p = 0; g != NULL && p < m->plies &&
+		    p < MATCH_RECORD; p++) {
+			int out[3], by[3], mover = m->rec_mover[p];
+
+			c.positions++;
+			bench_mate_probe(g, bench_before(g, mover), len, budget,
+			    &c);
+			g->variant->apply(g, &m->rec[p]);
+			last[mover] = p;
+			while (nout < yonin_eliminated(g, out, by)) {
+				struct game *h;
+				int x = out[nout++];
+
+				c.outs++;
+				if (last[x] < 0 ||
+				    (h = bench_replay(m, last[x] + 1)) == NULL)
+					continue;
+				c.out_seen += bench_mate_probe(h, x, len,
+				    budget, &c) == CPU_YONIN_MATE_YES;
+				game_free(h);
+			}
+		}
+		game_free(g);
+	}
+	printf("mate search in %s-%s%s games (%d plies, %llu nodes a "
+	    "probe): %ld positions, mates by checks on the player before: ",
+	    bench_name(a, na), bench_name(b, nb), pairs ? " (pairs mode)" :
+	    "", len, (unsigned long long)budget, c.positions);
+	for (int l = 1; l <= len; l += 2)
+		printf("%s%d in %d", l > 1 ? ", " : "", (int)c.proven[l], l);
+	printf("; out of budget %ld\n", c.unknown);
+	printf("  players out %ld, of whom %ld had left the next player a "
+	    "mate by checks on his last move\n", c.outs, c.out_seen);
+	printf("  speed (one core): %.0f nodes/s (%llu nodes in %.2f s)\n",
+	    c.seconds > 0 ? c.nodes / c.seconds : 0.0,
+	    (unsigned long long)c.nodes, c.seconds);
+	free(m);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -578,6 +705,11 @@ main(int argc, char **argv)
 		bench_trace(atoi(argv[3]), atoi(argv[4]), games,
 		    strcmp(what, "tracet") == 0, argc > 5 ?
 		    strtoull(argv[5], NULL, 10) : 500000, tt);
+	if (what != NULL && (strcmp(what, "mates") == 0 ||
+	    strcmp(what, "matest") == 0) && argc > 4)
+		bench_mates(atoi(argv[3]), atoi(argv[4]), games,
+		    strcmp(what, "matest") == 0, argc > 5 ? atoi(argv[5]) : 9,
+		    argc > 6 ? strtoull(argv[6], NULL, 10) : 20000, tt);
 	if (what != NULL && (strcmp(what, "pair") == 0 ||
 	    strcmp(what, "team") == 0) && argc > 4)
 		bench_pairing(atoi(argv[3]), atoi(argv[4]), games, 0,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/cpu-yonin-mate.h"
 #include "tests/unit/cpu-yonin-match.h"
 
 /* A game with options such as "mode=pairs" (one at most). */
@@ -248,6 +249,199 @@ START_TEST(test_bait_mate)
 }
 END_TEST
 
+
+/*
+ * The mate search's own answer on g: the player to move against
+ * `defender` within `len` plies, with a budget that never binds here.
+ */
+static int
+mate_probe(struct game *g, int defender, int len, struct move *first)
+{
+	struct cpu_search s;
+	struct cpu_yonin_mate *m;
+	struct move dummy;
+	int r;
+
+	memset(&s, 0, sizeof s);
+	m = cpu_yonin_mate_new(&s);
+	ck_assert(m != NULL);
+	r = cpu_yonin_mate(m, g, defender, len, 2000000, first != NULL ?
+	    first : &dummy);
+	cpu_yonin_mate_free(m);
+	return r;
+}
+
+static int answers_lose(struct game *, int, int, int);
+
+/*
+ * The same question answered by brute force with nothing but the rules,
+ * to judge the mate search by: a move of the attacker (any, not only
+ * those it calls checks) that eliminates the defender, or puts him in
+ * check with the turn his and every answer lost (answers_lose) within
+ * plies - 1.
+ */
+static int
+forced_mate(struct game *g, int attacker, int defender, int plies)
+{
+	struct move *mv = malloc(1024 * sizeof *mv);
+	struct game_status st;
+	int n, found = 0;
+
+	ck_assert(mv != NULL);
+	n = g->variant->legal(g, mv, 1024);
+	for (int i = 0; i < n && i < 1024 && !found; i++) {
+		g->variant->apply(g, &mv[i]);
+		g->variant->status(g, &st);
+		if (!(yonin_alive(g) >> defender & 1))
+			found = 1;
+		else if (plies >= 3 && st.phase == GAME_PLAYING &&
+		    st.to_move == defender &&
+		    (yonin_checks(g) >> defender & 1))
+			found = answers_lose(g, attacker, defender, plies - 1);
+		g->variant->undo(g);
+	}
+	free(mv);
+	return found;
+}
+
+/* The defender to move: every answer gives the attacker the turn back
+ * with a forced mate within plies - 1. */
+static int
+answers_lose(struct game *g, int attacker, int defender, int plies)
+{
+	struct move *ans = malloc(1024 * sizeof *ans);
+	struct game_status st;
+	int n, lost = 1;
+
+	ck_assert(ans != NULL);
+	g->variant->status(g, &st);
+	ck_assert_int_eq(st.to_move, defender);
+	n = g->variant->legal(g, ans, 1024);
+	for (int j = 0; j < n && j < 1024 && lost; j++) {
+		g->variant->apply(g, &ans[j]);
+		g->variant->status(g, &st);
+		lost = st.phase == GAME_PLAYING && st.to_move == attacker &&
+		    forced_mate(g, attacker, defender, plies - 1);
+		g->variant->undo(g);
+	}
+	free(ans);
+	return lost;
+}
+
+/* South checks East (the player before him, so East's answers give the
+ * turn back to South) and mates in `plies`, not fewer: the mate search
+ * proves it at that length and not below, the rules' brute force agrees,
+ * and the first move it gives starts a mate. */
+static void
+mate_in(const char *position, int plies)
+{
+	struct game *g = setup("", position);
+	struct move first;
+
+	ck_assert(!forced_mate(g, YONIN_S, YONIN_E, plies - 2));
+	ck_assert(forced_mate(g, YONIN_S, YONIN_E, plies));
+	ck_assert_int_eq(mate_probe(g, YONIN_E, plies - 2, NULL),
+	    CPU_YONIN_MATE_NO);
+	ck_assert_int_eq(mate_probe(g, YONIN_E, plies, &first),
+	    CPU_YONIN_MATE_YES);
+	g->variant->apply(g, &first);
+	ck_assert(yonin_checks(g) >> YONIN_E & 1);
+	ck_assert(answers_lose(g, YONIN_S, YONIN_E, plies - 1));
+	game_free(g);
+}
+
+START_TEST(test_mate_search_3)
+{
+	/* G*2f, then whatever East answers, a mate. */
+	mate_in("5i:S:K 9e:W:K 5a:N:K 1f:E:K 2h:S:R 3g:S:P hand:S:G1 "
+	    "tomove:S", 3);
+}
+END_TEST
+
+START_TEST(test_mate_search_5)
+{
+	mate_in("5i:S:K 9e:W:K 5a:N:K 2i:E:K hand:S:R1,G1 tomove:S", 5);
+}
+END_TEST
+
+/*
+ * With a silver in hand instead of the gold East escapes every line of
+ * checks: the search must not call it proven, however long it looks,
+ * and the brute force agrees at five plies.
+ */
+START_TEST(test_mate_search_defended)
+{
+	struct game *g = setup("", "5i:S:K 9e:W:K 5a:N:K 2i:E:K "
+	    "hand:S:R1,S1 tomove:S");
+
+	ck_assert(!forced_mate(g, YONIN_S, YONIN_E, 5));
+	ck_assert_int_ne(mate_probe(g, YONIN_E, 5, NULL),
+	    CPU_YONIN_MATE_YES);
+	ck_assert_int_ne(mate_probe(g, YONIN_E, 9, NULL),
+	    CPU_YONIN_MATE_YES);
+	game_free(g);
+}
+END_TEST
+
+/* On random positions the mate search and the brute force agree on
+ * every mate in three of the player to move against the one before. */
+START_TEST(test_mate_search_agrees)
+{
+	unsigned seed = 23;
+
+	for (int i = 0; i < 30; i++) {
+		struct game *g = scrambled("", &seed, 30 + i * 3);
+		struct game_status st;
+
+		g->variant->status(g, &st);
+		if (st.phase == GAME_PLAYING && yonin_alive(g) == 0xf) {
+			int prey = (st.to_move + 3) & 3;
+			int bf = forced_mate(g, st.to_move, prey, 3);
+
+			ck_assert_int_eq(mate_probe(g, prey, 3, NULL) ==
+			    CPU_YONIN_MATE_YES, bf);
+		}
+		game_free(g);
+	}
+}
+END_TEST
+
+/*
+ * South may step his king to where West, next to move, mates it by
+ * checks in five plies (West's rook and gold in hand); other moves are
+ * safe.  Level 3 steps elsewhere (the search alone, two or three plies
+ * deep here, stepped there with every seed).
+ */
+START_TEST(test_avoids_mate_by_checks)
+{
+	static const char pos[] = "9e:W:K 5a:N:K 1a:E:K 6g:S:K 6i:W:G "
+	    "hand:W:R1,G1 tomove:S";
+	struct move list[1024];
+	struct game *g = setup("", pos);
+	int n = g->variant->legal(g, list, 1024), safe = 0, lost = 0;
+
+	for (int i = 0; i < n; i++) {
+		g->variant->apply(g, &list[i]);
+		if (mate_probe(g, YONIN_S, 7, NULL) == CPU_YONIN_MATE_YES)
+			lost++;
+		else
+			safe++;
+		g->variant->undo(g);
+	}
+	ck_assert_int_gt(lost, 0);
+	ck_assert_int_gt(safe, 0);
+	game_free(g);
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		g = setup("", pos);
+		think_play(g, 3, 6000, seed);
+		ck_assert_msg(mate_probe(g, YONIN_S, 7, NULL) !=
+		    CPU_YONIN_MATE_YES, "level 3 (seed %llu) let West mate "
+		    "by checks", (unsigned long long)seed);
+		game_free(g);
+	}
+}
+END_TEST
+
 /* Pairs: the CPU never puts its partner in a new check. */
 START_TEST(test_pairs_partner)
 {
@@ -400,6 +594,11 @@ suite(void)
 	tcase_add_test(tc, test_mate_random);
 	tcase_add_test(tc, test_no_walk_into_mate);
 	tcase_add_test(tc, test_bait_mate);
+	tcase_add_test(tc, test_mate_search_3);
+	tcase_add_test(tc, test_mate_search_5);
+	tcase_add_test(tc, test_mate_search_defended);
+	tcase_add_test(tc, test_mate_search_agrees);
+	tcase_add_test(tc, test_avoids_mate_by_checks);
 	tcase_add_test(tc, test_pairs_partner);
 	tcase_add_test(tc, test_legal_everywhere);
 	tcase_add_test(tc, test_stopped);
