@@ -61,9 +61,13 @@ store_checkpoint_open(struct store *st, store_checkpoint_due due, void *arg,
 	}
 	cp->due = due;
 	cp->arg = arg;
-	/* Used by one thread at a time (one checkpoint in flight). */
+	/* Used by one thread at a time (one checkpoint in flight).  A
+	 * connection knows the file is in WAL mode only once it has read it:
+	 * until then a checkpoint does nothing. */
 	if (path == NULL || sqlite3_open_v2(path, &cp->db,
-	    SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+	    SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK ||
+	    sqlite3_exec(cp->db, "PRAGMA schema_version", NULL, NULL, NULL) !=
+	    SQLITE_OK) {
 		snprintf(err, errlen, "%s: %s", path != NULL ? path :
 		    "the database", cp->db != NULL ? sqlite3_errmsg(cp->db) :
 		    "out of memory");
@@ -72,15 +76,6 @@ store_checkpoint_open(struct store *st, store_checkpoint_due due, void *arg,
 		return NULL;
 	}
 	sqlite3_extended_result_codes(cp->db, 1);
-	/* A connection knows the file is in WAL mode only once it has read
-	 * it: until then a checkpoint does nothing. */
-	if (sqlite3_exec(cp->db, "PRAGMA schema_version", NULL, NULL, NULL) !=
-	    SQLITE_OK) {
-		snprintf(err, errlen, "%s: %s", path, sqlite3_errmsg(cp->db));
-		sqlite3_close(cp->db);
-		free(cp);
-		return NULL;
-	}
 	/* Replaces SQLite's automatic checkpoints on the store's connection
 	 * (they are a hook of the same kind). */
 	sqlite3_wal_hook(st->db, store_checkpoint_hook, cp);

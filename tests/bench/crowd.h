@@ -59,8 +59,10 @@ double	crowd_arrival(int fd);
 void	crowd_read_ready(struct tclient **c, int n);
 /*
  * Sockets a thread waits on, each registered once (epoll), so that a wait
- * costs the kernel what is ready, not every socket.  The benches used to
- * poll() all their sockets on every wait: the kernel's work per socket,
+ * costs the kernel what is ready, not every socket.  tablebench's and
+ * lobbybench's readers used to poll() all their sockets on every wait
+ * (crowd_read_ready still does, once, between set-up steps; hallbench's
+ * drain too, where no latency is measured): the kernel's work per socket,
  * thousands of times a second, in calls that on a kernel which does not
  * preempt itself (this machine's runs with preemption "none") held a core
  * for milliseconds, however idle-class the thread, while the daemon's
