@@ -52,11 +52,9 @@ enum store_stmt {
 	S_BAN_INSERT,
 	S_BAN_DELETE,
 	S_BAN_LIST,
-	S_BAN_NAME,
-	S_BAN_ADDRS,
+	S_BAN_FORCE,
 	S_STATS,
 	/* The sysop's (store-audit.c, store-ban.c, store-user.c). */
-	S_BAN_KEY,
 	S_BAN_DELETE_WHAT,
 	S_USER_RENAME,
 	S_AUDIT_INSERT,
@@ -78,6 +76,7 @@ struct store {
 	char		 warning[STORE_ERR_LEN];	/* store_warning() */
 	bool		 durable;	/* synchronous=FULL until the
 					 * transaction ends */
+	struct store_ban_cache	*bans;	/* store-ban.c; NULL until read */
 };
 
 /*
@@ -85,6 +84,9 @@ struct store {
  * only when out of memory.
  */
 typedef int (*store_row_fn)(sqlite3_stmt *, void *);
+
+/* store-ban.c: the bans in force, kept in memory (see there). */
+void	 store_ban_cache_drop(struct store *);
 
 /* store.c: errors. */
 int __attribute__((format(printf, 3, 4)))

@@ -216,6 +216,7 @@ store_user_rename(struct store *st, int64_t id, const char *name)
 	if (sqlite3_changes(st->db) == 0)
 		return store_rollback(st, store_fail(st, STORE_NOTFOUND,
 		    "no such user"));
+	store_ban_cache_drop(st);
 	s = store_stmt(st, S_BAN_RENAME);
 	store_bind_text(s, 1, name);
 	store_bind_text(s, 2, key);

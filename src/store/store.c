@@ -243,10 +243,8 @@ static const char *const store_sql[S_COUNT] = {
 	[S_BAN_DELETE] = "DELETE FROM bans WHERE id = ?",
 	[S_BAN_LIST] = "SELECT " STORE_BAN_COLUMNS " FROM bans WHERE "
 	    STORE_UNEXPIRED " ORDER BY id",
-	[S_BAN_NAME] = "SELECT " STORE_BAN_COLUMNS " FROM bans WHERE kind = 0"
-	    " AND what_key = ? AND " STORE_UNEXPIRED " ORDER BY id LIMIT 1",
-	[S_BAN_ADDRS] = "SELECT " STORE_BAN_COLUMNS " FROM bans WHERE kind = 1"
-	    " AND " STORE_UNEXPIRED " ORDER BY id",
+	[S_BAN_FORCE] = "SELECT " STORE_BAN_COLUMNS ", what_key FROM bans"
+	    " WHERE " STORE_UNEXPIRED " ORDER BY id",
 
 	[S_STATS] = "SELECT (SELECT count(*) FROM users),"
 	    " (SELECT count(*) FROM users WHERE sysop),"
@@ -259,8 +257,6 @@ static const char *const store_sql[S_COUNT] = {
 	    " (SELECT page_count FROM pragma_page_count())"
 	    " * (SELECT page_size FROM pragma_page_size())",
 
-	[S_BAN_KEY] = "SELECT " STORE_BAN_COLUMNS " FROM bans WHERE kind = 2"
-	    " AND what_key = ? AND " STORE_UNEXPIRED " ORDER BY id LIMIT 1",
 	[S_BAN_DELETE_WHAT] = "DELETE FROM bans WHERE kind = ? AND"
 	    " what_key = ?",
 	[S_USER_RENAME] = "UPDATE users SET name = ?, name_key = ?"
@@ -880,6 +876,7 @@ store_close(struct store *st)
 
 	if (st == NULL)
 		return;
+	store_ban_cache_drop(st);
 	for (i = 0; i < S_COUNT; i++)
 		sqlite3_finalize(st->stmt[i]);
 	sqlite3_close(st->db);

@@ -1,6 +1,7 @@
 /*
  * test-store-sysop.c - what the store keeps for the sysop: bans on SSH
- * keys (and removing a ban by its target), renaming an account, the audit
+ * keys (and removing a ban by its target), that the bans the store keeps
+ * in memory follow every change, renaming an account, the audit
  * log, reports, the count of games since a time; and that a schema-3 database
  * gains the audit log in place.
  */
@@ -79,6 +80,63 @@ START_TEST(test_key_bans)
 }
 END_TEST
 
+/*
+ * The checks read the bans once and keep them: every way the bans change
+ * must show in the next check, with no stale answer in between.
+ */
+START_TEST(test_ban_checks_follow_changes)
+{
+	struct store		*st = store_scratch_open();
+	struct store_ban	 b;
+	int64_t			 id, gone;
+
+	/* Read (empty) before anything is banned. */
+	ck_assert_int_eq(store_ban_check_addr(st, "198.51.100.9", 10, NULL),
+	    STORE_NOTFOUND);
+	ck_assert_int_eq(store_ban_check_name(st, "mallory", 10, NULL),
+	    STORE_NOTFOUND);
+	ck_assert_int_eq(store_ban_check_key(st, FP_B, 10, NULL),
+	    STORE_NOTFOUND);
+	ck_assert_int_eq(store_ban_add(st, STORE_BAN_ADDR, "198.51.100.0/24",
+	    "flood", 10, 100, &id), STORE_OK);
+	ck_assert_int_eq(store_ban_add(st, STORE_BAN_NAME, "Mallory", "", 10,
+	    0, NULL), STORE_OK);
+	ck_assert_int_eq(store_ban_add(st, STORE_BAN_KEY, FP_B, "", 10, 0,
+	    NULL), STORE_OK);
+	ck_assert_int_eq(store_ban_check_addr(st, "198.51.100.9", 20, &b),
+	    STORE_OK);
+	ck_assert_int_eq(b.id, id);
+	ck_assert_str_eq(b.reason, "flood");
+	ck_assert_int_eq(b.expires, 100);
+	ck_assert_int_eq(store_ban_check_addr(st, "198.51.101.9", 20, NULL),
+	    STORE_NOTFOUND);
+	ck_assert_int_eq(store_ban_check_name(st, "MALLORY", 20, NULL),
+	    STORE_OK);
+	ck_assert_int_eq(store_ban_check_key(st, FP_B, 20, NULL), STORE_OK);
+	/* It runs out; read at 150, a check about an earlier time reads
+	 * again and finds it. */
+	ck_assert_int_eq(store_ban_check_addr(st, "198.51.100.9", 150, NULL),
+	    STORE_NOTFOUND);
+	ck_assert_int_eq(store_ban_check_addr(st, "198.51.100.9", 99, NULL),
+	    STORE_OK);
+	/* Removed by id, and by target. */
+	ck_assert_int_eq(store_ban_remove(st, id), STORE_OK);
+	ck_assert_int_eq(store_ban_check_addr(st, "198.51.100.9", 20, NULL),
+	    STORE_NOTFOUND);
+	ck_assert_int_eq(store_ban_remove_what(st, STORE_BAN_NAME, "mallory",
+	    &gone), STORE_OK);
+	ck_assert_int_eq(gone, 1);
+	ck_assert_int_eq(store_ban_check_name(st, "Mallory", 20, NULL),
+	    STORE_NOTFOUND);
+	ck_assert_int_eq(store_ban_check_key(st, FP_B, 20, NULL), STORE_OK);
+	/* A malformed address is refused, and changes nothing. */
+	ck_assert_int_eq(store_ban_check_addr(st, "not-an-address", 20, NULL),
+	    STORE_INVALID);
+	ck_assert_int_eq(store_ban_check_key(st, FP_B, 20, NULL), STORE_OK);
+	store_close(st);
+}
+END_TEST
+
 START_TEST(test_rename)
 {
 	struct store		*st = store_scratch_open();
@@ -88,6 +146,7 @@ START_TEST(test_rename)
 	ck_assert_int_eq(store_user_add(st, "bob", NULL, 1, &b), STORE_OK);
 	ck_assert_int_eq(store_ban_add(st, STORE_BAN_NAME, "Alice", "cheat", 1,
 	    0, NULL), STORE_OK);
+	ck_assert_int_eq(store_ban_check_name(st, "alice", 2, NULL), STORE_OK);
 	ck_assert_int_eq(store_user_rename(st, a.id, "BOB"), STORE_EXISTS);
 	ck_assert_int_eq(store_user_find(st, "alice", &u), STORE_OK);
 	ck_assert_int_eq(store_user_rename(st, a.id, "Alicia"), STORE_OK);
@@ -246,6 +305,7 @@ main(void)
 	tcase_add_checked_fixture(tc, store_scratch_setup,
 	    store_scratch_teardown);
 	tcase_add_test(tc, test_key_bans);
+	tcase_add_test(tc, test_ban_checks_follow_changes);
 	tcase_add_test(tc, test_rename);
 	tcase_add_test(tc, test_audit);
 	tcase_add_test(tc, test_games_since);
