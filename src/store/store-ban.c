@@ -160,10 +160,11 @@ store_ban_list(struct store *st, int64_t now, struct store_ban **out,
 
 /*
  * The bans in force, in memory: every login checks its address, key and
- * name, and a sysop's ban checks every session in the hall, so a query
+ * name, and a sysop's ban checks every session in the hall.  A query
  * each (a read transaction and a scan of the address bans) cost the loop
- * about 20 us a check, 6% of a login and half a second for a ban in a
- * hall of 10,000.  The daemon's store is the only writer of the bans
+ * about 20 us a check in a login's profile, 6% of the loop's part of a
+ * login; at that rate a ban in a hall of 10,000 would hold the loop for
+ * over half a second.  The daemon's store is the only writer of the bans
  * while it runs (gamehallctl goes through the control socket), so the
  * copy is read once and dropped by every write that touches bans.  Rows
  * that have expired when it is read are left out (it is read again if
