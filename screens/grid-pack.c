@@ -9,7 +9,7 @@
  *			that many marks of 3 bytes each.
  * A cell with marks is never repeated (its marks are not).  The styles, as
  * runs of one style word over a count of cells.  One allocation holds the
- * header and both streams, each sized exactly by a first pass.
+ * header and both streams, each at its exact size.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -43,100 +43,151 @@ grid_pack_style_word(const struct grid_cell *c)
 }
 
 /*
- * Encode g's characters into out (NULL: only count) and its style runs
- * into runs (NULL: only count); the sizes go to *nbytes and *nruns.
+ * The two streams while they are written: one pass over the cells, into
+ * room that grows (an ASCII cell takes at most a byte, so the characters
+ * rarely outgrow their first size), then one exact allocation.  Counting
+ * first and encoding again was twice the work: 35 us an 80x24 frame, a
+ * tenth of the loop's part of a move.
  */
+struct grid_pack_out {
+	uint8_t			*chars;
+	size_t			 nbytes, bytes_cap;
+	struct grid_pack_run	*runs;
+	size_t			 nruns, runs_cap;
+	int			 failed;
+};
+
+static int
+grid_pack_room(void **v, size_t *cap, size_t want, size_t size)
+{
+	size_t	 n = *cap;
+	void	*p;
+
+	if (want <= n)
+		return 0;
+	while (n < want)
+		n = n < 64 ? 64 : n * 2;
+	if ((p = realloc(*v, n * size)) == NULL)
+		return -1;
+	*v = p;
+	*cap = n;
+	return 0;
+}
+
 static void
-grid_pack_encode(const struct grid *g, uint8_t *out, size_t *nbytes,
-    struct grid_pack_run *runs, size_t *nruns)
+grid_pack_byte(struct grid_pack_out *o, uint8_t b)
+{
+	if (o->nbytes == o->bytes_cap && grid_pack_room((void **)&o->chars,
+	    &o->bytes_cap, o->nbytes + 1, 1) != 0) {
+		o->failed = 1;
+		return;
+	}
+	o->chars[o->nbytes++] = b;
+}
+
+static void
+grid_pack_24_put(struct grid_pack_out *o, uint32_t v)
+{
+	grid_pack_byte(o, (uint8_t)(v >> 16));
+	grid_pack_byte(o, (uint8_t)(v >> 8));
+	grid_pack_byte(o, (uint8_t)v);
+}
+
+/* The style runs: each a word over a count of cells. */
+static void
+grid_pack_styles(const struct grid *g, size_t ncells, struct grid_pack_out *o)
+{
+	size_t		 i = 0, j;
+	uint32_t	 word;
+
+	while (i < ncells) {
+		word = grid_pack_style_word(&g->cells[i]);
+		for (j = i + 1; j < ncells && j - i < UINT32_MAX &&
+		    grid_pack_style_word(&g->cells[j]) == word; j++)
+			;
+		if (o->nruns == o->runs_cap && grid_pack_room((void **)&o->runs,
+		    &o->runs_cap, o->nruns + 1, sizeof *o->runs) != 0) {
+			o->failed = 1;
+			return;
+		}
+		o->runs[o->nruns].style = word;
+		o->runs[o->nruns].count = (uint32_t)(j - i);
+		o->nruns++;
+		i = j;
+	}
+}
+
+/* The characters: ASCII as itself, repeats as a count, the rest in full. */
+static void
+grid_pack_chars(const struct grid *g, size_t ncells, struct grid_pack_out *o)
 {
 	const struct grid_cell	*c, *prev = NULL;
-	uint32_t		 marks[GRID_MARKS_MAX], word, style = 0;
-	size_t			 i, ncells = (size_t)g->sx * g->sy;
-	size_t			 len = 0, nr = 0;
-	uint32_t		 count = 0;
+	uint32_t		 marks[GRID_MARKS_MAX];
+	size_t			 i;
 	int			 n, k, repeat = 0;
 
 	for (i = 0; i < ncells; i++, prev = c) {
 		c = &g->cells[i];
-		word = grid_pack_style_word(c);
-		if (nr > 0 && word == style && count < UINT32_MAX)
-			count++;
-		else {
-			if (nr > 0 && runs != NULL)
-				runs[nr - 1].count = count;
-			if (runs != NULL)
-				runs[nr].style = word;
-			nr++;
-			style = word;
-			count = 1;
-		}
-
 		n = c->marks != 0 ? grid_cell_marks(g, c, marks) : 0;
-		if (n == 0 && prev != NULL && c->ch == prev->ch &&
-		    repeat < GRID_PACK_REPEAT_MAX) {
-			repeat++;
+		if (n == 0 && prev != NULL && c->ch == prev->ch) {
+			if (repeat < GRID_PACK_REPEAT_MAX) {
+				repeat++;
+				continue;
+			}
+			/* The run goes on past 127: a count, and again. */
+			grid_pack_byte(o, (uint8_t)(GRID_PACK_LITERAL + repeat));
+			repeat = 1;
 			continue;
 		}
 		if (repeat > 0) {
-			if (out != NULL)
-				out[len] = (uint8_t)(GRID_PACK_LITERAL + repeat);
-			len++;
+			grid_pack_byte(o, (uint8_t)(GRID_PACK_LITERAL + repeat));
 			repeat = 0;
-			if (n == 0 && prev != NULL && c->ch == prev->ch) {
-				repeat = 1;	/* the run went on past 127 */
-				continue;
-			}
 		}
 		if (n == 0 && c->ch < GRID_PACK_LITERAL) {
-			if (out != NULL)
-				out[len] = (uint8_t)c->ch;
-			len++;
+			grid_pack_byte(o, (uint8_t)c->ch);
 			continue;
 		}
-		if (out != NULL) {
-			word = c->ch | (uint32_t)n << 21;
-			out[len] = GRID_PACK_LITERAL;
-			out[len + 1] = (uint8_t)(word >> 16);
-			out[len + 2] = (uint8_t)(word >> 8);
-			out[len + 3] = (uint8_t)word;
-			for (k = 0; k < n; k++) {
-				out[len + 4 + 3 * k] = (uint8_t)(marks[k] >> 16);
-				out[len + 5 + 3 * k] = (uint8_t)(marks[k] >> 8);
-				out[len + 6 + 3 * k] = (uint8_t)marks[k];
-			}
-		}
-		len += 4 + 3 * (size_t)n;
+		grid_pack_byte(o, GRID_PACK_LITERAL);
+		grid_pack_24_put(o, c->ch | (uint32_t)n << 21);
+		for (k = 0; k < n; k++)
+			grid_pack_24_put(o, marks[k]);
 	}
-	if (repeat > 0) {
-		if (out != NULL)
-			out[len] = (uint8_t)(GRID_PACK_LITERAL + repeat);
-		len++;
-	}
-	if (nr > 0 && runs != NULL)
-		runs[nr - 1].count = count;
-	*nbytes = len;
-	*nruns = nr;
+	if (repeat > 0)
+		grid_pack_byte(o, (uint8_t)(GRID_PACK_LITERAL + repeat));
 }
 
 struct grid_pack *
 grid_pack_new(const struct grid *g)
 {
-	struct grid_pack	*p;
-	size_t			 nbytes, nruns;
+	struct grid_pack	*p = NULL;
+	struct grid_pack_out	 o;
+	size_t			 ncells = (size_t)g->sx * g->sy;
 
-	grid_pack_encode(g, NULL, &nbytes, NULL, &nruns);
-	p = malloc(sizeof *p + nruns * sizeof *p->runs + nbytes);
-	if (p == NULL)
+	memset(&o, 0, sizeof o);
+	if (grid_pack_room((void **)&o.chars, &o.bytes_cap, ncells + 16,
+	    1) != 0)
 		return NULL;
-	p->sx = g->sx;
-	p->sy = g->sy;
-	p->cx = g->cx;
-	p->cy = g->cy;
-	p->cursor_visible = g->cursor_visible;
-	p->runs = (struct grid_pack_run *)(p + 1);
-	p->chars = (uint8_t *)(p->runs + nruns);
-	grid_pack_encode(g, p->chars, &p->nbytes, p->runs, &p->nruns);
+	grid_pack_styles(g, ncells, &o);
+	grid_pack_chars(g, ncells, &o);
+	if (!o.failed)
+		p = malloc(sizeof *p + o.nruns * sizeof *p->runs + o.nbytes);
+	if (p != NULL) {
+		p->sx = g->sx;
+		p->sy = g->sy;
+		p->cx = g->cx;
+		p->cy = g->cy;
+		p->cursor_visible = g->cursor_visible;
+		p->nruns = o.nruns;
+		p->nbytes = o.nbytes;
+		p->runs = (struct grid_pack_run *)(p + 1);
+		p->chars = (uint8_t *)(p->runs + o.nruns);
+		if (o.nruns > 0)
+			memcpy(p->runs, o.runs, o.nruns * sizeof *p->runs);
+		if (o.nbytes > 0)
+			memcpy(p->chars, o.chars, o.nbytes);
+	}
+	free(o.chars);
+	free(o.runs);
 	return p;
 }
 

@@ -8,8 +8,10 @@
  * line appended in the lobby (screens/view-lobby.c: a full-width pane the
  * writer scrolls with a scroll region), the same with the chat in accented
  * text (combining marks: Vietnamese-like e + U+0323 U+0302), the diffs per
- * second at 80x24 and 200x60, and what a grid takes in memory (a cell, an
- * 80x24 grid, and its side table of marks when the chat has them).
+ * second at 80x24 and 200x60, how long a table frame takes to pack and
+ * to unpack (screens/grid-pack.c: a client's shown grid between frames),
+ * and what a grid takes in memory (a cell, an 80x24 grid, and its side
+ * table of marks when the chat has them).
  * Figures only; nothing passes or fails.
  */
 #include <stdio.h>
@@ -19,6 +21,7 @@
 
 #include "screens/buf.h"
 #include "screens/grid.h"
+#include "screens/grid-pack.h"
 #include "screens/tty.h"
 #include "screens/views.h"
 
@@ -237,6 +240,43 @@ rate(int sx, int sy, const struct tty_caps *caps)
 	grid_free(c);
 }
 
+/*
+ * What keeping a client's shown grid packed between frames costs each
+ * frame: packing the frame just sent, unpacking it for the next diff.
+ */
+static void
+pack_rate(int sx, int sy)
+{
+	struct grid		*a = grid_create(sx, sy), *u;
+	struct grid_pack	*p;
+	double			 t0, t, tp, tu;
+	long			 n = 0;
+	size_t			 bytes = 0;
+
+	draw(a, 40, 1);
+	t0 = now();
+	do {
+		p = grid_pack_new(a);
+		bytes = grid_pack_bytes(p);
+		grid_pack_free(p);
+		n++;
+	} while ((t = now() - t0) < 0.5);
+	tp = t / n;
+	p = grid_pack_new(a);
+	n = 0;
+	t0 = now();
+	do {
+		u = grid_pack_unpack(p);
+		grid_free(u);
+		n++;
+	} while ((t = now() - t0) < 0.5);
+	tu = t / n;
+	printf("%dx%d: a table frame packs in %.1f us (%zu bytes) and unpacks "
+	    "in %.1f us\n", sx, sy, tp * 1e6, bytes, tu * 1e6);
+	grid_pack_free(p);
+	grid_free(a);
+}
+
 /* What one client's shown grid costs while it sits idle. */
 static void
 memory(void)
@@ -264,6 +304,8 @@ main(void)
 	sizes("ascii/no colour", &ascii_none);
 	rate(80, 24, &utf8_256);
 	rate(200, 60, &utf8_256);
+	pack_rate(80, 24);
+	pack_rate(200, 60);
 	memory();
 	return 0;
 }
