@@ -5,12 +5,12 @@ EXTRA_DIST += tests/fuzz/fuzz-record.c
 if HAVE_FUZZ_CC
 FUZZ_PROGS += fuzz/fuzz-record
 fuzz/fuzz-record: tests/fuzz/fuzz-record.c $(engine_libengine_a_SOURCES) \
-		engine/forbidden-table.c
+		$(nodist_engine_libengine_a_SOURCES)
 	@mkdir -p fuzz
 	$(AM_V_GEN)$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -I$(top_srcdir) -I$(top_builddir) -D_GNU_SOURCE -o $@ \
 	    $(top_srcdir)/tests/fuzz/fuzz-record.c \
 	    $(addprefix $(top_srcdir)/,$(filter %.c,$(engine_libengine_a_SOURCES))) \
-	    engine/forbidden-table.c
+	    $(nodist_engine_libengine_a_SOURCES)
 CLEANFILES += fuzz/fuzz-record
 endif

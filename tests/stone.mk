@@ -45,12 +45,12 @@ EXTRA_DIST += tests/fuzz/fuzz-gtp.c tests/fuzz/fuzz-gtp.dict
 if HAVE_FUZZ_CC
 FUZZ_PROGS += fuzz/fuzz-gtp
 fuzz/fuzz-gtp: tests/fuzz/fuzz-gtp.c $(cli_libgtp_a_SOURCES) \
-		$(engine_libengine_a_SOURCES) engine/forbidden-table.c
+		$(engine_libengine_a_SOURCES) $(nodist_engine_libengine_a_SOURCES)
 	@mkdir -p fuzz
 	$(AM_V_GEN)$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -I$(top_srcdir) -I$(top_builddir) -D_GNU_SOURCE -o $@ \
 	    $(top_srcdir)/tests/fuzz/fuzz-gtp.c \
 	    $(addprefix $(top_srcdir)/,$(filter %.c,$(cli_libgtp_a_SOURCES) \
-	    $(engine_libengine_a_SOURCES))) engine/forbidden-table.c
+	    $(engine_libengine_a_SOURCES))) $(nodist_engine_libengine_a_SOURCES)
 CLEANFILES += fuzz/fuzz-gtp
 endif
