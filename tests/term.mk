@@ -63,6 +63,7 @@ fuzz/fuzz-clean: $(top_srcdir)/tests/fuzz/fuzz-clean.c \
 
 FUZZ_TTY_SRC = $(top_srcdir)/tests/fuzz/fuzz-tty.c \
 	$(top_srcdir)/screens/buf.c $(top_srcdir)/screens/grid.c \
+	$(top_srcdir)/screens/grid-pack.c \
 	$(top_srcdir)/screens/colour.c $(top_srcdir)/screens/tty.c \
 	$(top_srcdir)/screens/tty-acs.c $(top_srcdir)/screens/tty-scroll.c \
 	$(top_srcdir)/screens/utf8.c $(top_srcdir)/screens/utf8-width.c

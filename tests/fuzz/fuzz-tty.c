@@ -6,7 +6,9 @@
  * is diffed against the last and the bytes fed to a libvterm terminal,
  * whose screen must then show the frame.  Capabilities come from the first
  * byte.  Some operations shift bands of rows up or down, as a chat pane
- * scrolls, so the writer's scroll regions are exercised too.
+ * scrolls, so the writer's scroll regions are exercised too.  Between
+ * frames what the terminal shows is kept packed, as the hall keeps it
+ * (screens/grid-pack.c): unpacked, it must be the frame, cell for cell.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 
 #include "screens/buf.h"
 #include "screens/grid.h"
+#include "screens/grid-pack.h"
 #include "screens/tty.h"
 #include "screens/utf8.h"
 
@@ -147,6 +150,32 @@ fuzz_check(VTerm *vt, const struct grid *g, int utf8)
 		abort();
 }
 
+/* What the terminal shows, packed and unpacked again: the frame. */
+static void
+fuzz_keep(struct grid **shown, const struct grid *frame)
+{
+	struct grid_pack	*p;
+	struct grid		*g;
+
+	if ((p = grid_pack_new(frame)) == NULL)
+		abort();
+	g = grid_pack_unpack(p);
+	grid_pack_free(p);
+	if (g == NULL || g->sx != frame->sx || g->sy != frame->sy ||
+	    g->cx != frame->cx || g->cy != frame->cy ||
+	    g->cursor_visible != frame->cursor_visible)
+		abort();
+	for (int y = 0; y < frame->sy; y++) {
+		for (int x = 0; x < frame->sx; x++) {
+			if (!grid_cell_equal(frame, grid_get(frame, x, y), g,
+			    grid_get(g, x, y)))
+				abort();
+		}
+	}
+	grid_free(*shown);
+	*shown = g;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -240,7 +269,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (pushed != 0 && !top)
 				abort();
 			fuzz_check(vt, frame, caps.utf8);
-			grid_copy(shown, frame);
+			fuzz_keep(&shown, frame);
 		}
 	}
 	buf_free(&b);
