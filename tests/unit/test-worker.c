@@ -27,6 +27,7 @@ struct job {
 	int		*order;		/* shared: where run() writes its turn */
 	atomic_int	*turn;
 	atomic_bool	*gate;		/* run() waits while false */
+	atomic_bool	 at_gate;	/* run() has begun (and waits) */
 	int		*done_count;
 	bool		*in_cancel;	/* set while worker_cancel runs */
 	bool		 done_in_cancel;
@@ -38,6 +39,7 @@ job_run(void *arg)
 	struct job	*j = arg;
 
 	if (j->gate != NULL) {
+		atomic_store(&j->at_gate, true);
 		while (!atomic_load(j->gate))
 			usleep(1000);
 	}
@@ -61,6 +63,15 @@ job_done(void *arg, bool cancelled)
 	if (j->in_cancel != NULL && *j->in_cancel)
 		j->done_in_cancel = true;
 	(*j->done_count)++;
+}
+
+/* Wait (10 s at most) until the pool's thread is inside j's run(). */
+static void
+job_wait_running(struct job *j)
+{
+	for (int i = 0; i < 10000 && !atomic_load(&j->at_gate); i++)
+		usleep(1000);
+	ck_assert(atomic_load(&j->at_gate));
 }
 
 /* Run the loop until `want` done callbacks have happened (or 10 s). */
@@ -120,8 +131,9 @@ START_TEST(test_urgent_first)
 	blocker.gate = &gate;
 	blocker.done_count = &count;
 	worker_submit(w, WORKER_NORMAL, job_run, job_done, &blocker);
-	/* The only thread is now stuck in the blocker. */
-	usleep(20000);
+	/* The only thread is stuck in the blocker (however loaded the
+	 * machine: a fixed sleep was not always long enough). */
+	job_wait_running(&blocker);
 	for (i = 0; i < 4; i++) {
 		jobs[i].input = i;
 		jobs[i].order = order;
@@ -163,7 +175,7 @@ START_TEST(test_cancel)
 	normal.input = 7;
 
 	jr = worker_submit(w, WORKER_NORMAL, job_run, job_done, &running);
-	usleep(20000);		/* now running, held at the gate */
+	job_wait_running(&running);	/* running, held at the gate */
 	jq = worker_submit(w, WORKER_NORMAL, job_run, job_done, &queued);
 	worker_submit(w, WORKER_NORMAL, job_run, job_done, &normal);
 
