@@ -52,6 +52,7 @@ struct cpu_yonin_level {
 	int mate_share;	/* per mille of the nodes (and time) kept for the
 			   defence's probes */
 	int mate_moves;	/* root moves the defence may probe */
+	int coalition;	/* the defence's probes: every rival attacks */
 };
 
 /*
@@ -175,12 +176,12 @@ struct cpu_yonin_level {
  * +- 19%, L3-L2 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0 },
-	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8 },
-	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24 },
-	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48 },
-	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0, 0 },
+	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8, 0 },
+	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24, 1 },
+	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48, 1 },
+	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96, 1 },
 };
 
 struct cpu_yonin {
@@ -751,7 +752,8 @@ cpu_yonin_threatened(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	c->v->apply(c->g, m);
 	c->v->status(c->g, &st);
 	if (st.phase == GAME_PLAYING && !cpu_yonin_team(c, st.to_move))
-		r = cpu_yonin_mate(c->mate, c->g, c->root, lv->mate_len,
+		r = (lv->coalition ? cpu_yonin_mate_coalition :
+		    cpu_yonin_mate)(c->mate, c->g, c->root, lv->mate_len,
 		    (uint64_t)lv->mate_nodes, &first);
 	c->v->undo(c->g);
 	return r == CPU_YONIN_MATE_YES;
