@@ -53,6 +53,8 @@ struct cpu_yonin_level {
 			   defence's probes */
 	int mate_moves;	/* root moves the defence may probe */
 	int coalition;	/* the defence's probes: every rival attacks */
+	int mate_waits;	/* and again with up to this many rivals waiting
+			   first (yonin_pass), one more each probe */
 };
 
 /*
@@ -176,12 +178,12 @@ struct cpu_yonin_level {
  * +- 19%, L3-L2 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0, 0 },
-	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8, 0 },
-	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24, 1 },
-	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48, 1 },
-	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96, 1 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0, 0, 0 },
+	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8, 0, 0 },
+	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24, 1, 2 },
+	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48, 1, 2 },
+	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96, 1, 2 },
 };
 
 struct cpu_yonin {
@@ -739,22 +741,40 @@ cpu_yonin_attack(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	    (uint64_t)lv->mate_nodes, m) == CPU_YONIN_MATE_YES;
 }
 
-/* Does the root's move m let whoever moves next mate the root by checks
- * (for the player after us, the same game of two)? */
+/*
+ * Does the root's move m let whoever moves next mate the root by checks
+ * (for the player after us, the same game of two; with `coalition`, any
+ * rival the rules put on move after an answer may check next)?  And with
+ * `mate_waits`, does a rival further on have such a mate when those
+ * before him let their turns go by (yonin_pass)?  Check priority hands
+ * the turn after each answer to the player after us, so a chain begun by
+ * the second or third rival goes on with the first; their mates built
+ * together start that way, which a probe of the next player alone never
+ * sees.
+ */
 static int
 cpu_yonin_threatened(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
     const struct move *m)
 {
 	struct game_status	 st;
 	struct move		 first;
-	int			 r = CPU_YONIN_MATE_NO;
+	int			 r = CPU_YONIN_MATE_NO, waited = 0;
 
 	c->v->apply(c->g, m);
-	c->v->status(c->g, &st);
-	if (st.phase == GAME_PLAYING && !cpu_yonin_team(c, st.to_move))
+	for (;;) {
+		c->v->status(c->g, &st);
+		if (st.phase != GAME_PLAYING || cpu_yonin_team(c, st.to_move))
+			break;
 		r = (lv->coalition ? cpu_yonin_mate_coalition :
 		    cpu_yonin_mate)(c->mate, c->g, c->root, lv->mate_len,
 		    (uint64_t)lv->mate_nodes, &first);
+		if (r == CPU_YONIN_MATE_YES || waited >= lv->mate_waits ||
+		    cpu_search_done(c->s) || yonin_pass(c->g) != 0)
+			break;
+		waited++;
+	}
+	while (waited-- > 0)
+		c->v->undo(c->g);
 	c->v->undo(c->g);
 	return r == CPU_YONIN_MATE_YES;
 }
