@@ -55,9 +55,6 @@ struct cpu_yonin_level {
 	int coalition;	/* the defence's probes: every rival attacks */
 	int mate_waits;	/* and again with up to this many rivals waiting
 			   first (yonin_pass), one more each probe */
-	int qforce;	/* the capture search answers checks on the root
-			   side and plays rivals' checks that leave it at
-			   most this many answers (0: neither) */
 };
 
 /*
@@ -181,13 +178,12 @@ struct cpu_yonin_level {
  * +- 19%, L3-L2 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0, 0, 0, 0 },
-	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8, 0, 0, 0 },
-	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24, 1, 2, 2 },
-	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48, 1, 2, 2 },
-	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96, 1, 2,
-	    2 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0, 0, 0 },
+	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8, 0, 0 },
+	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24, 1, 2 },
+	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48, 1, 2 },
+	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96, 1, 2 },
 };
 
 struct cpu_yonin {
@@ -201,7 +197,6 @@ struct cpu_yonin {
 	uint64_t mix;
 	uint64_t mix_layer;	/* keys of nodes after the layer's reply */
 	int qdepth;
-	int qforce;	/* the level's */
 	struct move killer[CPU_YONIN_MAXPLY][2];
 	int32_t history[YONIN_SEATS][YONIN_SQUARES + 1][YONIN_SQUARES];
 	/* Each ply's moves and their ordering keys live here rather than on
@@ -406,24 +401,6 @@ cpu_yonin_leaf(struct cpu_yonin *c, struct game_status *st, int ply,
 	return 0;
 }
 
-/* After a rival's check: is the root side to move, in check, with at
- * most qforce answers?  Such a check is forcing enough for the capture
- * search to follow (the chains of checks that pass between rivals). */
-static int
-cpu_yonin_cornered(struct cpu_yonin *c, int ply)
-{
-	struct game_status	 st;
-
-	if (c->qforce <= 0)
-		return 0;
-	c->v->status(c->g, &st);
-	if (st.phase != GAME_PLAYING || !cpu_yonin_team(c, st.to_move) ||
-	    !cpu_yonin_checked(c, st.to_move))
-		return 0;
-	/* The next ply's list is free until the answer is searched. */
-	return c->v->legal(c->g, c->mv[ply + 1], CPU_YONIN_MOVES) <= c->qforce;
-}
-
 static int
 cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
     int layer)
@@ -433,7 +410,7 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 	struct move		*mv;
 	int32_t			*key;
 	unsigned		 kings;
-	int			 n, k = 0, stand, best, max, evade;
+	int			 n, k = 0, stand, best, max;
 
 	if (cpu_search_tick(c->s))
 		return 0;
@@ -461,16 +438,13 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 	}
 	if (q <= 0 || ply >= CPU_YONIN_MAXPLY - 1)
 		return stand;
-	/* The root side in check does not stand pat: a check answered
-	 * badly is where a second rival mates. */
-	evade = c->qforce > 0 && max && (b.checks >> st.to_move & 1);
-	if (!evade && (max ? stand >= beta : stand <= alpha))
+	if (max ? stand >= beta : stand <= alpha)
 		return stand;
-	if (!evade && max && stand > alpha)
+	if (max && stand > alpha)
 		alpha = stand;
 	if (!max && stand < beta)
 		beta = stand;
-	best = evade ? -CPU_YONIN_INF : stand;
+	best = stand;
 	mv = c->mv[ply];
 	key = c->key[ply];
 	n = c->v->legal(c->g, mv, CPU_YONIN_MOVES);
@@ -484,7 +458,7 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 	for (int i = 0; i < n; i++) {
 		int to = mv[i].to;
 
-		if (evade || (mv[i].from >= 0 && b.kind[to] != 0 && (max ||
+		if ((mv[i].from >= 0 && b.kind[to] != 0 && (max ||
 		    (b.owner[to] >= 0 && cpu_yonin_team(c, b.owner[to])))) ||
 		    cpu_yonin_gives_check(c, &b, st.to_move, &mv[i], kings))
 			mv[k++] = mv[i];
@@ -497,10 +471,8 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 		quiet = mv[i].from < 0 || b.kind[mv[i].to] == 0;
 		if (cpu_yonin_make(c, st.to_move, &mv[i]) != 0)
 			continue;
-		/* A quiet check counts only when it mates, or (a rival's,
-		 * with qforce) when it leaves the root side few answers. */
-		if (quiet && !evade && yonin_alive(c->g) == b.alive &&
-		    !(!max && cpu_yonin_cornered(c, ply))) {
+		/* A quiet check counts only when it mates. */
+		if (quiet && yonin_alive(c->g) == b.alive) {
 			c->v->undo(c->g);
 			continue;
 		}
@@ -517,7 +489,7 @@ cpu_yonin_quiesce(struct cpu_yonin *c, int alpha, int beta, int ply, int q,
 		if (alpha >= beta)
 			break;
 	}
-	return best == -CPU_YONIN_INF ? stand : best;
+	return best;
 }
 
 static void
@@ -1030,7 +1002,6 @@ cpu_yonin_think(const struct game *g, struct cpu_search *s,
 	c->brs = !o.pairs;
 	c->mix_layer = 0x94d049bb133111ebULL;
 	c->qdepth = lv->qdepth;
-	c->qforce = lv->qforce;
 	c->mix = 0x9e3779b97f4a7c15ULL * (uint64_t)(c->root + 1) ^
 	    (o.pairs ? 0xd1b54a32d192ed03ULL : 0);
 	rc = cpu_yonin_root(c, lv, res);
