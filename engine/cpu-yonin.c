@@ -55,7 +55,6 @@ struct cpu_yonin_level {
 	int coalition;	/* the defence's probes: every rival attacks */
 	int mate_waits;	/* and again with up to this many rivals waiting
 			   first (yonin_pass), one more each probe */
-	int reduce;	/* late quiet moves: plies less (0: none) */
 };
 
 /*
@@ -179,13 +178,12 @@ struct cpu_yonin_level {
  * +- 19%, L3-L2 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0, 0, 0, 0 },
-	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8, 0, 0, 0 },
-	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24, 1, 2, 2 },
-	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48, 1, 2, 2 },
-	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96, 1, 2,
-	    2 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0, 0, 0 },
+	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8, 0, 0 },
+	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24, 1, 2 },
+	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48, 1, 2 },
+	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96, 1, 2 },
 };
 
 struct cpu_yonin {
@@ -199,7 +197,6 @@ struct cpu_yonin {
 	uint64_t mix;
 	uint64_t mix_layer;	/* keys of nodes after the layer's reply */
 	int qdepth;
-	int reduce;	/* the level's */
 	struct move killer[CPU_YONIN_MAXPLY][2];
 	int32_t history[YONIN_SEATS][YONIN_SQUARES + 1][YONIN_SQUARES];
 	/* Each ply's moves and their ordering keys live here rather than on
@@ -610,25 +607,7 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply,
 		if (cpu_yonin_make(c, st.to_move, &mv[i]) != 0)
 			continue;
 		played++;
-		/* Late quiet moves (no capture, promotion, check or killer)
-		 * of a side not in check are searched two plies less, and
-		 * again in full only if they beat the bound: the depth the
-		 * middle levels reach is one to three plies, all of it spent
-		 * on some three hundred rival replies that mostly change
-		 * nothing.  Never down to the capture search alone, which
-		 * does not see the mates a quiet reply prepares (reduced
-		 * from two plies, level 3 let a mate in one go by). */
-		if (c->reduce > 0 && depth >= 2 + c->reduce && played > 4 &&
-		    key[i] < (1 << 21) && b.kind[mv[i].to] == 0 &&
-		    !(b.checks >> st.to_move & 1)) {
-			v = cpu_yonin_search(c, depth - 1 - c->reduce, alpha,
-			    beta, ply + 1, !max);
-			if (!c->s->stopped && (max ? v > alpha : v < beta))
-				v = cpu_yonin_search(c, depth - 1, alpha, beta,
-				    ply + 1, !max);
-		} else
-			v = cpu_yonin_search(c, depth - 1, alpha, beta,
-			    ply + 1, !max);
+		v = cpu_yonin_search(c, depth - 1, alpha, beta, ply + 1, !max);
 		c->v->undo(c->g);
 		if (c->s->stopped)
 			return best == -CPU_YONIN_INF || best == CPU_YONIN_INF ?
@@ -1023,7 +1002,6 @@ cpu_yonin_think(const struct game *g, struct cpu_search *s,
 	c->brs = !o.pairs;
 	c->mix_layer = 0x94d049bb133111ebULL;
 	c->qdepth = lv->qdepth;
-	c->reduce = lv->reduce;
 	c->mix = 0x9e3779b97f4a7c15ULL * (uint64_t)(c->root + 1) ^
 	    (o.pairs ? 0xd1b54a32d192ed03ULL : 0);
 	rc = cpu_yonin_root(c, lv, res);
