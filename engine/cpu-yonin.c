@@ -5,7 +5,8 @@
  * table, move ordering by captures (MVV/LVA), checks, killers and history,
  * and a quiescence search of captures; at the root, a mate search by
  * checks (cpu-yonin-mate.c) for the chains of checks that check priority
- * makes a game of two.
+ * makes a game of two, and in the defence from level 3 up the same search
+ * with every rival attacking (the coalition probe).
  *
  * Why BRS: paranoid (every rival plays against us, each in his turn) was
  * the first search here and its levels did not separate: even level 5
@@ -78,7 +79,12 @@ struct cpu_yonin_level {
  *    two deep, noise 150: it sees the mates the rivals have next; mate
  *    probes of 3 plies, 250 nodes, over its 8 best moves;
  *  3 medium: three plies, five with the nodes, captures four deep, noise
- *    60; probes of 5 plies, 800 nodes, 24 moves;
+ *    60; probes of 5 plies, 800 nodes, 24 moves; its defence's probes
+ *    are coalition probes (cpu_yonin_mate_coalition: any rival the rules
+ *    put on move after an answer may check next), and when the next
+ *    player has none, the second and then the third rival are probed
+ *    with those before them waiting (cpu_yonin_threatened), as are
+ *    levels 4 and 5's;
  *  4 hard: as 3 with less noise (20) and more time, which buys five plies
  *    on the clock (500 ms: depth 5 at the start); probes of 9 plies,
  *    2,500 nodes, 48 moves;
@@ -136,6 +142,32 @@ struct cpu_yonin_level {
  *    beat level 3 come from two rivals, or from checks that pass from one
  *    rival to another, which neither the probes nor one rival's reply in
  *    BRS show.
+ *  - So the defence of levels 3 to 5 now probes every rival together
+ *    (the coalition probe, cpu-yonin-mate.h).  Alone it changed no
+ *    result in 160 games (L3-L2 and L4-L3 came out as before to the
+ *    decimal, plies and depths too): check priority gives the turn after
+ *    each of our answers
+ *    to the player after us, so the chain that starts after our move is
+ *    his alone unless an answer of ours checks another rival, or our
+ *    move checked one.  What it adds is the chains a rival further on
+ *    begins, which the player after us then carries on: the probes of
+ *    the second and third rivals with those before them waiting.  With
+ *    them (80 games a rung, the same seeds): L3-L2 61.3% +- 6.3%
+ *    (59.4% before), L4-L3 57.2% +- 7.7% (58.1%), L5-L4 56.6% +- 7.6%
+ *    (55.6%): within the margins.  That suggests (not traced again) that
+ *    what beats levels 3 and up is mostly not a mate by checks alone but
+ *    one a rival's quiet move prepares, which no probe by checks reads.
+ *    In pairs no rival waits: the one after the player after us is our
+ *    partner, so there the coalition probe is all that changed.
+ *  - Tried and taken back, 80 games of L4-L3 each: the capture search
+ *    answering every check on the root side (no standing pat in check)
+ *    and following rivals' quiet checks that leave it two answers or
+ *    fewer, 52.2% +- 7.4% (mean depth L4 2.21, L3 1.44, from 2.47 and
+ *    1.63: the depth it cost weighed more); searching late quiet moves
+ *    two plies less (never down to the capture search alone; reduced
+ *    from two plies to it, level 3 let a mate in one go by in
+ *    test_mate_random), 57.2% +- 7.6%, depth 2.48 and 1.63: at these
+ *    node limits few nodes are deep enough to reduce.
  *
  * Measured (bench-cpu-yonin 80 ladder: node limits 500/1,250/3,500/
  * 12,500/50,000 per move, 80 games a pairing, two seats each in every
@@ -159,7 +191,11 @@ struct cpu_yonin_level {
  * level 2 in 40/40 and levels 1, 3, 4 and 5 in 39/40 (97.5%) against
  * greedy ones (mean rank 1.02, 1.02, 1.07, 1.07; one of level 4's games
  * reached the 300-ply limit).  Before them every level was first in
- * 40/40 but levels 1 and 5 in 39/40 against greedy ones.
+ * 40/40 but levels 1 and 5 in 39/40 against greedy ones.  With the
+ * coalition probes and the waiting rivals' probes (levels 3 to 5): the
+ * same counts against random and greedy players (40 simple), L2-L1
+ * 75.3% +- 5.8% (levels 1 and 2 unchanged), L3-L2 61.3% +- 6.3%, L4-L3
+ * 57.2% +- 7.7%, L5-L4 56.6% +- 7.6%, L5-L1 not run again.
  * So the target of 75% a rung is met by L2-L1 only.
  * In pairs mode (paranoid; bench-cpu-yonin 80 teams: the same node
  * limits, level N's two seats partners against two of N-1, S+N and W+E in
@@ -168,7 +204,9 @@ struct cpu_yonin_level {
  * draws, 12 to 125 plies (before the mate probes; with them, 20 games a
  * rung only, for want of time: L2-L1 90.0% +- 13.5%, L3-L2 85.0% +-
  * 16.1%, L4-L3 75.0% +- 19.5%, L5-L4 80.0% +- 18.0%, L5-L1 100% (20/20),
- * no draws, 18 to 103 plies).  There a
+ * no draws, 18 to 103 plies; with the coalition probes, 80 games a
+ * rung: L3-L2 83.8% +- 8.1%, L4-L3 80.0% +- 8.8%, L5-L4 not run again, no
+ * draws, L2-L1 not run again).  There a
  * weaker team's first slip loses the game, so the rungs part far more
  * than in a free-for-all.
  * Iterations past five plies go two at a time (cpu_yonin_root), which
