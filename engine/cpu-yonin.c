@@ -195,7 +195,7 @@ struct cpu_yonin_level {
  * coalition probes and the waiting rivals' probes (levels 3 to 5): the
  * same counts against random and greedy players (40 simple), L2-L1
  * 75.3% +- 5.8% (levels 1 and 2 unchanged), L3-L2 61.3% +- 6.3%, L4-L3
- * 57.2% +- 7.7%, L5-L4 56.6% +- 7.6%, L5-L1 not run again.
+ * 57.2% +- 7.7%, L5-L4 56.6% +- 7.6%, L5-L1 80.9% +- 5.3%.
  * So the target of 75% a rung is met by L2-L1 only.
  * In pairs mode (paranoid; bench-cpu-yonin 80 teams: the same node
  * limits, level N's two seats partners against two of N-1, S+N and W+E in
@@ -205,8 +205,9 @@ struct cpu_yonin_level {
  * rung only, for want of time: L2-L1 90.0% +- 13.5%, L3-L2 85.0% +-
  * 16.1%, L4-L3 75.0% +- 19.5%, L5-L4 80.0% +- 18.0%, L5-L1 100% (20/20),
  * no draws, 18 to 103 plies; with the coalition probes, 80 games a
- * rung: L3-L2 83.8% +- 8.1%, L4-L3 80.0% +- 8.8%, L5-L4 not run again, no
- * draws, L2-L1 not run again).  There a
+ * rung: L3-L2 83.8% +- 8.1%, L4-L3 80.0% +- 8.8%, L5-L4 71.2% +- 10.0%,
+ * no draws, 20 to 115 plies, and L2-L1, whose levels did not change,
+ * 93.8% +- 5.3%, 12 to 90 plies).  There a
  * weaker team's first slip loses the game, so the rungs part far more
  * than in a free-for-all.
  * Iterations past five plies go two at a time (cpu_yonin_root), which

@@ -19,11 +19,13 @@
  * shared with other builds and benches, which the node limits keep out
  * of the figures), with the coalition probes of levels 3 to 5
  * (cpu-yonin.c): the free-for-all ladder L2-L1 75.3% +- 5.8%, L3-L2
- * 61.3% +- 6.3%, L4-L3 57.2% +- 7.7%, L5-L4 56.6% +- 7.6%, L5-L1 not run again;
- * the pairs-mode ladder L3-L2 83.8% +- 8.1%, L4-L3 80.0% +- 8.8%, L5-L4
- * not run again.  Before them, with the mate probes: the free-for-all ladder L2-L1
- * 75.3% +- 5.8%, L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4 55.6%
- * +- 7.9% (before them 74.7%, 57.8%, 55.6%, 54.4%, L5-L1 80.9% +- 5.2%);
+ * 61.3% +- 6.3%, L4-L3 57.2% +- 7.7%, L5-L4 56.6% +- 7.6%, L5-L1 80.9%
+ * +- 5.3%; the pairs-mode ladder L2-L1 93.8% +- 5.3%, L3-L2 83.8% +-
+ * 8.1%, L4-L3 80.0% +- 8.8%, L5-L4 71.2% +- 10.0% (L5-L1 not run
+ * again).  Before them, with the mate probes: the free-for-all ladder
+ * L2-L1 75.3% +- 5.8%, L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4
+ * 55.6% +- 7.9% (before them 74.7%, 57.8%, 55.6%, 54.4%, L5-L1 80.9% +-
+ * 5.2%);
  * with them, 20 games a rung of the pairs-mode ladder: L2-L1 90.0%, L3-L2
  * 85.0%, L4-L3 75.0%, L5-L4 80.0% (+- 13.5 to 19.5%), L5-L1 100%;
  * before the probes, the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
