@@ -45,8 +45,8 @@
  *	-1 greedy; team: the same in pairs mode, A's seats partners;
  *	mates, matest: the mate search alone at every position of pair's
  *	or team's games, LEN plies (default 9) and NODES a probe (20,000):
- *	how often it finds a mate, how many eliminations it foresaw, and
- *	its speed;
+ *	how often it finds a mate, how many eliminations it foresaw (and
+ *	the coalition probes of levels 3 to 5), and its speed;
  *	trace, tracet: pair's or team's games one by one, who went out,
  *	by whom, when, and A's lost players' last moves searched again by
  *	level 5 with NODES nodes, default 500,000; then counts by cause)
@@ -545,6 +545,7 @@ bench_trace(int a, int b, int games, int pairs, uint64_t deep,
 struct bench_mate_count {
 	long positions, proven[CPU_YONIN_MATE_MAXLEN + 1], unknown;
 	long outs, out_seen;
+	long out_all;	/* ... or a coalition mate, rivals waiting or not */
 	uint64_t nodes;
 	double seconds;
 };
@@ -575,6 +576,39 @@ bench_mate_probe(struct game *g, int defender, int len, uint64_t budget,
 		c->unknown++;
 	cpu_yonin_mate_free(mate);
 	return r;
+}
+
+/*
+ * Had x's rivals, after x's last move in h, a coalition mate by checks on
+ * him (cpu_yonin_mate_coalition), begun by the next player or by a rival
+ * further on with those before him waiting, as levels 3 to 5 probe it?
+ * Not counted in the speed.
+ */
+static int
+bench_mate_all(struct game *h, int x, int len, uint64_t budget)
+{
+	struct cpu_search s;
+	struct cpu_yonin_mate *mate;
+	struct game_status st;
+	struct move first;
+	int r = CPU_YONIN_MATE_NO, waited = 0;
+
+	memset(&s, 0, sizeof s);
+	if ((mate = cpu_yonin_mate_new(&s)) == NULL)
+		return 0;
+	for (;;) {
+		h->variant->status(h, &st);
+		if (st.phase != GAME_PLAYING || st.to_move == x)
+			break;
+		r = cpu_yonin_mate_coalition(mate, h, x, len, budget, &first);
+		if (r == CPU_YONIN_MATE_YES || waited >= 2 || yonin_pass(h))
+			break;
+		waited++;
+	}
+	while (waited-- > 0)
+		h->variant->undo(h);
+	cpu_yonin_mate_free(mate);
+	return r == CPU_YONIN_MATE_YES;
 }
 
 /* The living seat before `seat`, counter-clockwise. */
@@ -639,6 +673,7 @@ bench_mates(int a, int b, int games, int pairs, int len, uint64_t budget,
 					continue;
 				c.out_seen += bench_mate_probe(h, x, len,
 				    budget, &c) == CPU_YONIN_MATE_YES;
+				c.out_all += bench_mate_all(h, x, len, budget);
 				game_free(h);
 			}
 		}
@@ -652,7 +687,8 @@ bench_mates(int a, int b, int games, int pairs, int len, uint64_t budget,
 		printf("%s%d in %d", l > 1 ? ", " : "", (int)c.proven[l], l);
 	printf("; out of budget %ld\n", c.unknown);
 	printf("  players out %ld, of whom %ld had left the next player a "
-	    "mate by checks on his last move\n", c.outs, c.out_seen);
+	    "mate by checks on his last move, %ld his rivals a coalition "
+	    "one\n", c.outs, c.out_seen, c.out_all);
 	printf("  speed (one core): %.0f nodes/s (%llu nodes in %.2f s)\n",
 	    c.seconds > 0 ? c.nodes / c.seconds : 0.0,
 	    (unsigned long long)c.nodes, c.seconds);
