@@ -158,7 +158,14 @@ struct cpu_yonin_level {
  *    what beats levels 3 and up is mostly not a mate by checks alone but
  *    one a rival's quiet move prepares, which no probe by checks reads.
  *    In pairs no rival waits: the one after the player after us is our
- *    partner, so there the coalition probe is all that changed.
+ *    partner, so there the coalition probe is all that changed.  In 12
+ *    games each (bench-cpu-yonin 12 mates A B 9 20000), of the 24 players
+ *    out in L3-L2 13 had left the next player a mate by checks of 9 plies
+ *    or fewer with their last move, 16 their rivals a coalition one
+ *    (waiting or not); in L4-L3, 11 and 16.  So a third of the
+ *    eliminations are no mate by checks of that length at all; of those
+ *    that are, the look back above found most left with no safe move
+ *    (not counted again here).
  *  - Tried and taken back, 80 games of L4-L3 each: the capture search
  *    answering every check on the root side (no standing pat in check)
  *    and following rivals' quiet checks that leave it two answers or
