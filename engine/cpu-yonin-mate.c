@@ -39,8 +39,9 @@ struct cpu_yonin_mate {
 	struct cpu_search *s;
 	struct game *g;
 	const struct variant *v;
-	int attacker, defender;
-	uint64_t mix;		/* the pairing, into the table's keys */
+	unsigned attackers;	/* bit per seat whose checks keep the chain */
+	int defender;
+	uint64_t mix;		/* attackers and defender, into the keys */
 	uint64_t used, budget;
 	int out;		/* the budget or the search ran out */
 	struct cpu_yonin_mate_figures fig;
@@ -140,9 +141,9 @@ cpu_yonin_mate_may_check(const struct cpu_yonin_board *b, int seat,
 
 static int cpu_yonin_mate_and(struct cpu_yonin_mate *, int depth, int ply);
 
-/* The attacker to move with `depth` plies left (odd). */
+/* An attacker, `seat`, to move with `depth` plies left (odd). */
 static int
-cpu_yonin_mate_or(struct cpu_yonin_mate *m, int depth, int ply,
+cpu_yonin_mate_or(struct cpu_yonin_mate *m, int seat, int depth, int ply,
     struct move *first)
 {
 	struct cpu_yonin_board	 b;
@@ -170,7 +171,7 @@ cpu_yonin_mate_or(struct cpu_yonin_mate *m, int depth, int ply,
 			mv[i] = t;
 		}
 	for (int i = 0; i < n; i++) {
-		if (!cpu_yonin_mate_may_check(&b, m->attacker, &mv[i], king))
+		if (!cpu_yonin_mate_may_check(&b, seat, &mv[i], king))
 			continue;
 		if (cpu_yonin_mate_tick(m))
 			return CPU_YONIN_MATE_UNKNOWN;
@@ -253,11 +254,14 @@ cpu_yonin_mate_and(struct cpu_yonin_mate *m, int depth, int ply)
 		m->v->apply(m->g, &mv[i]);
 		m->v->status(m->g, &st);
 		/* The answer escapes when the chain breaks: the game ends,
-		 * or anyone but the attacker has the next turn. */
-		if (st.phase != GAME_PLAYING || st.to_move != m->attacker)
+		 * or the rules give the next turn to someone who is not an
+		 * attacker (for one attacker: anyone but him). */
+		if (st.phase != GAME_PLAYING ||
+		    !(m->attackers >> st.to_move & 1))
 			r = CPU_YONIN_MATE_NO;
 		else
-			r = cpu_yonin_mate_or(m, depth - 1, ply + 1, NULL);
+			r = cpu_yonin_mate_or(m, st.to_move, depth - 1, ply + 1,
+			    NULL);
 		m->v->undo(m->g);
 		if (r == CPU_YONIN_MATE_NO)
 			return cpu_yonin_mate_store(m, hash, depth, r);
@@ -267,9 +271,10 @@ cpu_yonin_mate_and(struct cpu_yonin_mate *m, int depth, int ply)
 	return cpu_yonin_mate_store(m, hash, depth, CPU_YONIN_MATE_YES);
 }
 
-int
-cpu_yonin_mate(struct cpu_yonin_mate *m, struct game *g, int defender,
-    int maxlen, uint64_t budget, struct move *first)
+/* The probe itself, for the player to move among `attackers`. */
+static int
+cpu_yonin_mate_by(struct cpu_yonin_mate *m, struct game *g, int defender,
+    unsigned attackers, int maxlen, uint64_t budget, struct move *first)
 {
 	struct game_status	 st;
 	int			 r = CPU_YONIN_MATE_NO;
@@ -277,22 +282,23 @@ cpu_yonin_mate(struct cpu_yonin_mate *m, struct game *g, int defender,
 	g->variant->status(g, &st);
 	if (st.phase != GAME_PLAYING || defender == st.to_move ||
 	    defender < 0 || defender >= YONIN_SEATS ||
-	    !(yonin_alive(g) >> defender & 1) || maxlen < 1)
+	    !(yonin_alive(g) >> defender & 1) || maxlen < 1 ||
+	    !(attackers >> st.to_move & 1) || (attackers >> defender & 1))
 		return CPU_YONIN_MATE_NO;
 	if (maxlen > CPU_YONIN_MATE_MAXLEN)
 		maxlen = CPU_YONIN_MATE_MAXLEN;
 	m->g = g;
 	m->v = g->variant;
-	m->attacker = st.to_move;
+	m->attackers = attackers;
 	m->defender = defender;
-	m->mix = 0xbf58476d1ce4e5b9ULL * (uint64_t)(m->attacker * 4 +
-	    defender + 1);
+	m->mix = 0xbf58476d1ce4e5b9ULL * (uint64_t)(attackers * 4 +
+	    (unsigned)defender + 1);
 	m->used = 0;
 	m->budget = budget;
 	m->out = 0;
 	m->fig.probes++;
 	for (int len = 1; len <= maxlen; len += 2) {
-		r = cpu_yonin_mate_or(m, len, 0, first);
+		r = cpu_yonin_mate_or(m, st.to_move, len, 0, first);
 		if (r == CPU_YONIN_MATE_YES)
 			m->fig.last_len = len;
 		if (r != CPU_YONIN_MATE_NO)
@@ -303,4 +309,35 @@ cpu_yonin_mate(struct cpu_yonin_mate *m, struct game *g, int defender,
 	if (r == CPU_YONIN_MATE_UNKNOWN)
 		m->fig.unknown++;
 	return r;
+}
+
+int
+cpu_yonin_mate(struct cpu_yonin_mate *m, struct game *g, int defender,
+    int maxlen, uint64_t budget, struct move *first)
+{
+	struct game_status	 st;
+
+	g->variant->status(g, &st);
+	if (st.phase != GAME_PLAYING || st.to_move < 0 ||
+	    st.to_move >= YONIN_SEATS)
+		return CPU_YONIN_MATE_NO;
+	return cpu_yonin_mate_by(m, g, defender, 1u << st.to_move, maxlen,
+	    budget, first);
+}
+
+int
+cpu_yonin_mate_coalition(struct cpu_yonin_mate *m, struct game *g,
+    int defender, int maxlen, uint64_t budget, struct move *first)
+{
+	struct yonin_options	 o;
+	unsigned		 rivals;
+
+	if (defender < 0 || defender >= YONIN_SEATS)
+		return CPU_YONIN_MATE_NO;
+	yonin_options(g, &o);
+	rivals = yonin_alive(g) & ~(1u << defender);
+	if (o.pairs)
+		rivals &= ~(1u << ((defender + 2) & 3));
+	return cpu_yonin_mate_by(m, g, defender, rivals, maxlen, budget,
+	    first);
 }

@@ -1,14 +1,20 @@
 /*
- * cpu-yonin-mate.h - the four-player shogi mate search: can one player
- * eliminate another by checks alone, each answered by that other, with
- * nobody else getting a turn?
+ * cpu-yonin-mate.h - the four-player shogi mate search: can one player,
+ * or all the rivals of one player together, eliminate him by checks
+ * alone, each answered by him?
  *
- * Check priority makes such a chain a two-player game: a player who checks
- * the living player before him (counter-clockwise) gets the turn back
- * after the answer, the two between skipped.  Against anyone else the
- * chain is broken at the first answer, so only a mate in one is found
- * there.  The search plays on a game the caller owns (the search's copy)
- * and leaves it as it found it.
+ * Check priority makes one attacker's chain a two-player game: a player
+ * who checks the living player before him (counter-clockwise) gets the
+ * turn back after the answer, the two between skipped.  Against anyone
+ * else his chain is broken at the first answer, so only a mate in one is
+ * found there.  But the turn the answer hands on goes to another rival,
+ * who may check again: the coalition search lets whoever the rules put on
+ * move after an answer go on, as long as he is a rival of the defender
+ * (in pairs: not his partner) and checks him, so it finds the mates that
+ * rivals build together by checks and the chains that pass from one to
+ * the next.  The search plays on a game the caller owns (the search's
+ * copy), by the rules' own move generator, play and undo, and leaves it
+ * as it found it.
  */
 #ifndef ENGINE_CPU_YONIN_MATE_H
 #define ENGINE_CPU_YONIN_MATE_H
@@ -51,6 +57,16 @@ void cpu_yonin_mate_free(struct cpu_yonin_mate *);
  */
 int cpu_yonin_mate(struct cpu_yonin_mate *, struct game *g, int defender,
     int maxlen, uint64_t budget, struct move *first);
+
+/*
+ * The same with every rival of `defender` attacking (the living seats
+ * but him and, in pairs, his partner): the player to move must be one,
+ * and each check may come from whichever of them the rules' turn order
+ * and check priority put on move.  It finds every mate the one-attacker
+ * search finds within the length, and more, at more nodes a length.
+ */
+int cpu_yonin_mate_coalition(struct cpu_yonin_mate *, struct game *g,
+    int defender, int maxlen, uint64_t budget, struct move *first);
 
 void cpu_yonin_mate_figures(const struct cpu_yonin_mate *,
     struct cpu_yonin_mate_figures *);

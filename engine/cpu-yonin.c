@@ -5,7 +5,8 @@
  * table, move ordering by captures (MVV/LVA), checks, killers and history,
  * and a quiescence search of captures; at the root, a mate search by
  * checks (cpu-yonin-mate.c) for the chains of checks that check priority
- * makes a game of two.
+ * makes a game of two, and in the defence from level 3 up the same search
+ * with every rival attacking (the coalition probe).
  *
  * Why BRS: paranoid (every rival plays against us, each in his turn) was
  * the first search here and its levels did not separate: even level 5
@@ -52,6 +53,9 @@ struct cpu_yonin_level {
 	int mate_share;	/* per mille of the nodes (and time) kept for the
 			   defence's probes */
 	int mate_moves;	/* root moves the defence may probe */
+	int coalition;	/* the defence's probes: every rival attacks */
+	int mate_waits;	/* and again with up to this many rivals waiting
+			   first (yonin_pass), one more each probe */
 };
 
 /*
@@ -75,7 +79,12 @@ struct cpu_yonin_level {
  *    two deep, noise 150: it sees the mates the rivals have next; mate
  *    probes of 3 plies, 250 nodes, over its 8 best moves;
  *  3 medium: three plies, five with the nodes, captures four deep, noise
- *    60; probes of 5 plies, 800 nodes, 24 moves;
+ *    60; probes of 5 plies, 800 nodes, 24 moves; its defence's probes
+ *    are coalition probes (cpu_yonin_mate_coalition: any rival the rules
+ *    put on move after an answer may check next), and when the next
+ *    player has none, the second and then the third rival are probed
+ *    with those before them waiting (cpu_yonin_threatened), as are
+ *    levels 4 and 5's;
  *  4 hard: as 3 with less noise (20) and more time, which buys five plies
  *    on the clock (500 ms: depth 5 at the start); probes of 9 plies,
  *    2,500 nodes, 48 moves;
@@ -133,6 +142,39 @@ struct cpu_yonin_level {
  *    beat level 3 come from two rivals, or from checks that pass from one
  *    rival to another, which neither the probes nor one rival's reply in
  *    BRS show.
+ *  - So the defence of levels 3 to 5 now probes every rival together
+ *    (the coalition probe, cpu-yonin-mate.h).  Alone it changed no
+ *    result in 160 games (L3-L2 and L4-L3 came out as before to the
+ *    decimal, plies and depths too): check priority gives the turn after
+ *    each of our answers
+ *    to the player after us, so the chain that starts after our move is
+ *    his alone unless an answer of ours checks another rival, or our
+ *    move checked one.  What it adds is the chains a rival further on
+ *    begins, which the player after us then carries on: the probes of
+ *    the second and third rivals with those before them waiting.  With
+ *    them (80 games a rung, the same seeds): L3-L2 61.3% +- 6.3%
+ *    (59.4% before), L4-L3 57.2% +- 7.7% (58.1%), L5-L4 56.6% +- 7.6%
+ *    (55.6%): within the margins.  That suggests (not traced again) that
+ *    what beats levels 3 and up is mostly not a mate by checks alone but
+ *    one a rival's quiet move prepares, which no probe by checks reads.
+ *    In pairs no rival waits: the one after the player after us is our
+ *    partner, so there the coalition probe is all that changed.  In 12
+ *    games each (bench-cpu-yonin 12 mates A B 9 20000), of the 24 players
+ *    out in L3-L2 13 had left the next player a mate by checks of 9 plies
+ *    or fewer with their last move, 16 their rivals a coalition one
+ *    (waiting or not); in L4-L3, 11 and 16.  So a third of the
+ *    eliminations are no mate by checks of that length at all; of those
+ *    that are, the look back above found most left with no safe move
+ *    (not counted again here).
+ *  - Tried and taken back, 80 games of L4-L3 each: the capture search
+ *    answering every check on the root side (no standing pat in check)
+ *    and following rivals' quiet checks that leave it two answers or
+ *    fewer, 52.2% +- 7.4% (mean depth L4 2.21, L3 1.44, from 2.47 and
+ *    1.63: the depth it cost weighed more); searching late quiet moves
+ *    two plies less (never down to the capture search alone; reduced
+ *    from two plies to it, level 3 let a mate in one go by in
+ *    test_mate_random), 57.2% +- 7.6%, depth 2.48 and 1.63: at these
+ *    node limits few nodes are deep enough to reduce.
  *
  * Measured (bench-cpu-yonin 80 ladder: node limits 500/1,250/3,500/
  * 12,500/50,000 per move, 80 games a pairing, two seats each in every
@@ -156,7 +198,11 @@ struct cpu_yonin_level {
  * level 2 in 40/40 and levels 1, 3, 4 and 5 in 39/40 (97.5%) against
  * greedy ones (mean rank 1.02, 1.02, 1.07, 1.07; one of level 4's games
  * reached the 300-ply limit).  Before them every level was first in
- * 40/40 but levels 1 and 5 in 39/40 against greedy ones.
+ * 40/40 but levels 1 and 5 in 39/40 against greedy ones.  With the
+ * coalition probes and the waiting rivals' probes (levels 3 to 5): the
+ * same counts against random and greedy players (40 simple), L2-L1
+ * 75.3% +- 5.8% (levels 1 and 2 unchanged), L3-L2 61.3% +- 6.3%, L4-L3
+ * 57.2% +- 7.7%, L5-L4 56.6% +- 7.6%, L5-L1 80.9% +- 5.3%.
  * So the target of 75% a rung is met by L2-L1 only.
  * In pairs mode (paranoid; bench-cpu-yonin 80 teams: the same node
  * limits, level N's two seats partners against two of N-1, S+N and W+E in
@@ -165,7 +211,10 @@ struct cpu_yonin_level {
  * draws, 12 to 125 plies (before the mate probes; with them, 20 games a
  * rung only, for want of time: L2-L1 90.0% +- 13.5%, L3-L2 85.0% +-
  * 16.1%, L4-L3 75.0% +- 19.5%, L5-L4 80.0% +- 18.0%, L5-L1 100% (20/20),
- * no draws, 18 to 103 plies).  There a
+ * no draws, 18 to 103 plies; with the coalition probes, 80 games a
+ * rung: L3-L2 83.8% +- 8.1%, L4-L3 80.0% +- 8.8%, L5-L4 71.2% +- 10.0%,
+ * no draws, 20 to 115 plies, and L2-L1, whose levels did not change,
+ * 93.8% +- 5.3%, 12 to 90 plies).  There a
  * weaker team's first slip loses the game, so the rungs part far more
  * than in a free-for-all.
  * Iterations past five plies go two at a time (cpu_yonin_root), which
@@ -175,12 +224,12 @@ struct cpu_yonin_level {
  * +- 19%, L3-L2 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0 },
-	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8 },
-	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24 },
-	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48 },
-	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96 },
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ 1, 0, 700, 20000, 10, 0, 0, 0, 0, 0, 0 },
+	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8, 0, 0 },
+	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24, 1, 2 },
+	{ 7, 4, 20, 1200000, 250, 9, 2500, 150, 48, 1, 2 },
+	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96, 1, 2 },
 };
 
 struct cpu_yonin {
@@ -738,21 +787,40 @@ cpu_yonin_attack(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	    (uint64_t)lv->mate_nodes, m) == CPU_YONIN_MATE_YES;
 }
 
-/* Does the root's move m let whoever moves next mate the root by checks
- * (for the player after us, the same game of two)? */
+/*
+ * Does the root's move m let whoever moves next mate the root by checks
+ * (for the player after us, the same game of two; with `coalition`, any
+ * rival the rules put on move after an answer may check next)?  And with
+ * `mate_waits`, does a rival further on have such a mate when those
+ * before him let their turns go by (yonin_pass)?  Check priority hands
+ * the turn after each answer to the player after us, so a chain begun by
+ * the second or third rival goes on with the first; their mates built
+ * together start that way, which a probe of the next player alone never
+ * sees.
+ */
 static int
 cpu_yonin_threatened(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
     const struct move *m)
 {
 	struct game_status	 st;
 	struct move		 first;
-	int			 r = CPU_YONIN_MATE_NO;
+	int			 r = CPU_YONIN_MATE_NO, waited = 0;
 
 	c->v->apply(c->g, m);
-	c->v->status(c->g, &st);
-	if (st.phase == GAME_PLAYING && !cpu_yonin_team(c, st.to_move))
-		r = cpu_yonin_mate(c->mate, c->g, c->root, lv->mate_len,
+	for (;;) {
+		c->v->status(c->g, &st);
+		if (st.phase != GAME_PLAYING || cpu_yonin_team(c, st.to_move))
+			break;
+		r = (lv->coalition ? cpu_yonin_mate_coalition :
+		    cpu_yonin_mate)(c->mate, c->g, c->root, lv->mate_len,
 		    (uint64_t)lv->mate_nodes, &first);
+		if (r == CPU_YONIN_MATE_YES || waited >= lv->mate_waits ||
+		    cpu_search_done(c->s) || yonin_pass(c->g) != 0)
+			break;
+		waited++;
+	}
+	while (waited-- > 0)
+		c->v->undo(c->g);
 	c->v->undo(c->g);
 	return r == CPU_YONIN_MATE_YES;
 }

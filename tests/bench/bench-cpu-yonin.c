@@ -17,9 +17,15 @@
  *
  * Measured (80 games a rung, these node limits, on a 2-core machine
  * shared with other builds and benches, which the node limits keep out
- * of the figures), with the mate probes: the free-for-all ladder L2-L1
- * 75.3% +- 5.8%, L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4 55.6%
- * +- 7.9% (before them 74.7%, 57.8%, 55.6%, 54.4%, L5-L1 80.9% +- 5.2%);
+ * of the figures), with the coalition probes of levels 3 to 5
+ * (cpu-yonin.c): the free-for-all ladder L2-L1 75.3% +- 5.8%, L3-L2
+ * 61.3% +- 6.3%, L4-L3 57.2% +- 7.7%, L5-L4 56.6% +- 7.6%, L5-L1 80.9%
+ * +- 5.3%; the pairs-mode ladder L2-L1 93.8% +- 5.3%, L3-L2 83.8% +-
+ * 8.1%, L4-L3 80.0% +- 8.8%, L5-L4 71.2% +- 10.0% (L5-L1 not run
+ * again).  Before them, with the mate probes: the free-for-all ladder
+ * L2-L1 75.3% +- 5.8%, L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4
+ * 55.6% +- 7.9% (before them 74.7%, 57.8%, 55.6%, 54.4%, L5-L1 80.9% +-
+ * 5.2%);
  * with them, 20 games a rung of the pairs-mode ladder: L2-L1 90.0%, L3-L2
  * 85.0%, L4-L3 75.0%, L5-L4 80.0% (+- 13.5 to 19.5%), L5-L1 100%;
  * before the probes, the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
@@ -39,8 +45,8 @@
  *	-1 greedy; team: the same in pairs mode, A's seats partners;
  *	mates, matest: the mate search alone at every position of pair's
  *	or team's games, LEN plies (default 9) and NODES a probe (20,000):
- *	how often it finds a mate, how many eliminations it foresaw, and
- *	its speed;
+ *	how often it finds a mate, how many eliminations it foresaw (and
+ *	the coalition probes of levels 3 to 5), and its speed;
  *	trace, tracet: pair's or team's games one by one, who went out,
  *	by whom, when, and A's lost players' last moves searched again by
  *	level 5 with NODES nodes, default 500,000; then counts by cause)
@@ -539,6 +545,7 @@ bench_trace(int a, int b, int games, int pairs, uint64_t deep,
 struct bench_mate_count {
 	long positions, proven[CPU_YONIN_MATE_MAXLEN + 1], unknown;
 	long outs, out_seen;
+	long out_all;	/* ... or a coalition mate, rivals waiting or not */
 	uint64_t nodes;
 	double seconds;
 };
@@ -569,6 +576,39 @@ bench_mate_probe(struct game *g, int defender, int len, uint64_t budget,
 		c->unknown++;
 	cpu_yonin_mate_free(mate);
 	return r;
+}
+
+/*
+ * Had x's rivals, after x's last move in h, a coalition mate by checks on
+ * him (cpu_yonin_mate_coalition), begun by the next player or by a rival
+ * further on with those before him waiting, as levels 3 to 5 probe it?
+ * Not counted in the speed.
+ */
+static int
+bench_mate_all(struct game *h, int x, int len, uint64_t budget)
+{
+	struct cpu_search s;
+	struct cpu_yonin_mate *mate;
+	struct game_status st;
+	struct move first;
+	int r = CPU_YONIN_MATE_NO, waited = 0;
+
+	memset(&s, 0, sizeof s);
+	if ((mate = cpu_yonin_mate_new(&s)) == NULL)
+		return 0;
+	for (;;) {
+		h->variant->status(h, &st);
+		if (st.phase != GAME_PLAYING || st.to_move == x)
+			break;
+		r = cpu_yonin_mate_coalition(mate, h, x, len, budget, &first);
+		if (r == CPU_YONIN_MATE_YES || waited >= 2 || yonin_pass(h))
+			break;
+		waited++;
+	}
+	while (waited-- > 0)
+		h->variant->undo(h);
+	cpu_yonin_mate_free(mate);
+	return r == CPU_YONIN_MATE_YES;
 }
 
 /* The living seat before `seat`, counter-clockwise. */
@@ -633,6 +673,7 @@ bench_mates(int a, int b, int games, int pairs, int len, uint64_t budget,
 					continue;
 				c.out_seen += bench_mate_probe(h, x, len,
 				    budget, &c) == CPU_YONIN_MATE_YES;
+				c.out_all += bench_mate_all(h, x, len, budget);
 				game_free(h);
 			}
 		}
@@ -646,7 +687,8 @@ bench_mates(int a, int b, int games, int pairs, int len, uint64_t budget,
 		printf("%s%d in %d", l > 1 ? ", " : "", (int)c.proven[l], l);
 	printf("; out of budget %ld\n", c.unknown);
 	printf("  players out %ld, of whom %ld had left the next player a "
-	    "mate by checks on his last move\n", c.outs, c.out_seen);
+	    "mate by checks on his last move, %ld his rivals a coalition "
+	    "one\n", c.outs, c.out_seen, c.out_all);
 	printf("  speed (one core): %.0f nodes/s (%llu nodes in %.2f s)\n",
 	    c.seconds > 0 ? c.nodes / c.seconds : 0.0,
 	    (unsigned long long)c.nodes, c.seconds);

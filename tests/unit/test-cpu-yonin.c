@@ -252,10 +252,12 @@ END_TEST
 
 /*
  * The mate search's own answer on g: the player to move against
- * `defender` within `len` plies, with a budget that never binds here.
+ * `defender` within `len` plies, alone or (coalition) with every rival
+ * of the defender, with a budget that never binds here.
  */
 static int
-mate_probe(struct game *g, int defender, int len, struct move *first)
+mate_probe_by(struct game *g, int defender, int len, struct move *first,
+    int coalition)
 {
 	struct cpu_search s;
 	struct cpu_yonin_mate *m;
@@ -265,23 +267,29 @@ mate_probe(struct game *g, int defender, int len, struct move *first)
 	memset(&s, 0, sizeof s);
 	m = cpu_yonin_mate_new(&s);
 	ck_assert(m != NULL);
-	r = cpu_yonin_mate(m, g, defender, len, 2000000, first != NULL ?
-	    first : &dummy);
+	r = (coalition ? cpu_yonin_mate_coalition : cpu_yonin_mate)(m, g,
+	    defender, len, 2000000, first != NULL ? first : &dummy);
 	cpu_yonin_mate_free(m);
 	return r;
 }
 
-static int answers_lose(struct game *, int, int, int);
+static int
+mate_probe(struct game *g, int defender, int len, struct move *first)
+{
+	return mate_probe_by(g, defender, len, first, 0);
+}
+
+static int answers_lose(struct game *, unsigned, int, int);
 
 /*
  * The same question answered by brute force with nothing but the rules,
- * to judge the mate search by: a move of the attacker (any, not only
- * those it calls checks) that eliminates the defender, or puts him in
- * check with the turn his and every answer lost (answers_lose) within
- * plies - 1.
+ * to judge the mate search by: a move of the player to move, one of the
+ * `attackers` (a bit per seat), any move, not only those the search
+ * calls checks, that eliminates the defender, or puts him in check with
+ * the turn his and every answer lost (answers_lose) within plies - 1.
  */
 static int
-forced_mate(struct game *g, int attacker, int defender, int plies)
+forced_mate(struct game *g, unsigned attackers, int defender, int plies)
 {
 	struct move *mv = malloc(1024 * sizeof *mv);
 	struct game_status st;
@@ -297,17 +305,18 @@ forced_mate(struct game *g, int attacker, int defender, int plies)
 		else if (plies >= 3 && st.phase == GAME_PLAYING &&
 		    st.to_move == defender &&
 		    (yonin_checks(g) >> defender & 1))
-			found = answers_lose(g, attacker, defender, plies - 1);
+			found = answers_lose(g, attackers, defender,
+			    plies - 1);
 		g->variant->undo(g);
 	}
 	free(mv);
 	return found;
 }
 
-/* The defender to move: every answer gives the attacker the turn back
- * with a forced mate within plies - 1. */
+/* The defender to move: every answer gives the turn, by the rules, to
+ * one of the attackers, with a forced mate within plies - 1. */
 static int
-answers_lose(struct game *g, int attacker, int defender, int plies)
+answers_lose(struct game *g, unsigned attackers, int defender, int plies)
 {
 	struct move *ans = malloc(1024 * sizeof *ans);
 	struct game_status st;
@@ -320,8 +329,9 @@ answers_lose(struct game *g, int attacker, int defender, int plies)
 	for (int j = 0; j < n && j < 1024 && lost; j++) {
 		g->variant->apply(g, &ans[j]);
 		g->variant->status(g, &st);
-		lost = st.phase == GAME_PLAYING && st.to_move == attacker &&
-		    forced_mate(g, attacker, defender, plies - 1);
+		lost = st.phase == GAME_PLAYING &&
+		    (attackers >> st.to_move & 1) &&
+		    forced_mate(g, attackers, defender, plies - 1);
 		g->variant->undo(g);
 	}
 	free(ans);
@@ -338,15 +348,15 @@ mate_in(const char *position, int plies)
 	struct game *g = setup("", position);
 	struct move first;
 
-	ck_assert(!forced_mate(g, YONIN_S, YONIN_E, plies - 2));
-	ck_assert(forced_mate(g, YONIN_S, YONIN_E, plies));
+	ck_assert(!forced_mate(g, 1u << YONIN_S, YONIN_E, plies - 2));
+	ck_assert(forced_mate(g, 1u << YONIN_S, YONIN_E, plies));
 	ck_assert_int_eq(mate_probe(g, YONIN_E, plies - 2, NULL),
 	    CPU_YONIN_MATE_NO);
 	ck_assert_int_eq(mate_probe(g, YONIN_E, plies, &first),
 	    CPU_YONIN_MATE_YES);
 	g->variant->apply(g, &first);
 	ck_assert(yonin_checks(g) >> YONIN_E & 1);
-	ck_assert(answers_lose(g, YONIN_S, YONIN_E, plies - 1));
+	ck_assert(answers_lose(g, 1u << YONIN_S, YONIN_E, plies - 1));
 	game_free(g);
 }
 
@@ -374,7 +384,7 @@ START_TEST(test_mate_search_defended)
 	struct game *g = setup("", "5i:S:K 9e:W:K 5a:N:K 2i:E:K "
 	    "hand:S:R1,S1 tomove:S");
 
-	ck_assert(!forced_mate(g, YONIN_S, YONIN_E, 5));
+	ck_assert(!forced_mate(g, 1u << YONIN_S, YONIN_E, 5));
 	ck_assert_int_ne(mate_probe(g, YONIN_E, 5, NULL),
 	    CPU_YONIN_MATE_YES);
 	ck_assert_int_ne(mate_probe(g, YONIN_E, 9, NULL),
@@ -396,13 +406,176 @@ START_TEST(test_mate_search_agrees)
 		g->variant->status(g, &st);
 		if (st.phase == GAME_PLAYING && yonin_alive(g) == 0xf) {
 			int prey = (st.to_move + 3) & 3;
-			int bf = forced_mate(g, st.to_move, prey, 3);
+			int bf = forced_mate(g, 1u << st.to_move, prey, 3);
 
 			ck_assert_int_eq(mate_probe(g, prey, 3, NULL) ==
 			    CPU_YONIN_MATE_YES, bf);
 		}
 		game_free(g);
 	}
+}
+END_TEST
+
+/* The rivals of `defender` in g: the living seats but him and, in
+ * pairs, his partner. */
+static unsigned
+rivals_of(struct game *g, int defender)
+{
+	struct yonin_options o;
+	unsigned r = yonin_alive(g) & ~(1u << defender);
+
+	yonin_options(g, &o);
+	if (o.pairs)
+		r &= ~(1u << ((defender + 2) & 3));
+	return r;
+}
+
+/*
+ * Every rival of the defender attacks: whoever the rules put on move
+ * after an answer may check next.  The coalition search proves the mate
+ * at `plies` and not below, the rules' brute force (with the same set of
+ * attackers) agrees, and its first move starts a mate; the player to move
+ * alone has none within `plies`, by the brute force and by the
+ * one-attacker search.
+ */
+static void
+coalition_in(const char *position, int defender, int plies)
+{
+	struct game *g = setup("", position);
+	struct game_status st;
+	struct move first;
+	unsigned rivals = rivals_of(g, defender);
+
+	g->variant->status(g, &st);
+	ck_assert(!forced_mate(g, 1u << st.to_move, defender, plies));
+	ck_assert_int_ne(mate_probe(g, defender, plies, NULL),
+	    CPU_YONIN_MATE_YES);
+	if (plies > 2) {
+		ck_assert(!forced_mate(g, rivals, defender, plies - 2));
+		ck_assert_int_eq(mate_probe_by(g, defender, plies - 2, NULL,
+		    1), CPU_YONIN_MATE_NO);
+	}
+	ck_assert(forced_mate(g, rivals, defender, plies));
+	ck_assert_int_eq(mate_probe_by(g, defender, plies, &first, 1),
+	    CPU_YONIN_MATE_YES);
+	g->variant->apply(g, &first);
+	if (yonin_alive(g) >> defender & 1) {
+		ck_assert(yonin_checks(g) >> defender & 1);
+		ck_assert(answers_lose(g, rivals, defender, plies - 1));
+	}
+	game_free(g);
+}
+
+/* East checks South, whose every answer hands the turn to West, who
+ * mates: neither alone could (random play found it). */
+START_TEST(test_coalition_3)
+{
+	coalition_in("1c:E:G 1e:E:K 1f:E:G 2c:W:P 2d:E:P 2e:E:R 2f:E:P "
+	    "3a:N:G 3e:E:P 4b:N:P 4h:E:S 4i:E:S 5d:N:P 5f:E:G 5h:S:R 6a:N:G "
+	    "6b:N:K 6c:N:P 6h:S:K 7b:N:S 7e:W:P 8d:W:P 8e:W:R 8f:W:P 9a:W:S "
+	    "9d:W:G 9e:W:K 9g:W:G hand:W:G1,S3,P1 hand:E:R1,S1,P1 tomove:E",
+	    YONIN_S, 3);
+}
+END_TEST
+
+/* A coalition mate of five plies (random play found it): East starts. */
+START_TEST(test_coalition_5)
+{
+	coalition_in("1c:E:S 1d:E:G 1e:E:K 1f:E:G 2d:E:P 2e:E:R 2f:E:P "
+	    "3a:N:S 3b:N:G 3e:E:P 3i:S:K 4b:N:P 4g:W:S 5a:N:K 5b:N:R 5e:N:P "
+	    "5g:S:P 6b:N:P 7b:N:G 7e:W:P 8b:W:S 8d:W:P 8e:W:R 8f:W:P 8h:S:G "
+	    "8i:W:P 9d:W:G 9e:W:K 9f:W:G hand:W:S3,P1 hand:E:R1,G1,S1 "
+	    "tomove:E", YONIN_S, 5);
+}
+END_TEST
+
+/* On random positions of both modes the coalition search and the brute
+ * force agree on every coalition mate in three, against each rival of
+ * the player to move; and every one-attacker mate is a coalition one. */
+START_TEST(test_coalition_agrees)
+{
+	unsigned seed = 31;
+	int mates = 0;
+
+	for (int i = 0; i < 40; i++) {
+		struct game *g = scrambled(i & 1 ? "mode=pairs" : "", &seed,
+		    24 + i * 2);
+		struct game_status st;
+
+		g->variant->status(g, &st);
+		for (int d = 0; d < YONIN_SEATS && st.phase == GAME_PLAYING;
+		    d++) {
+			unsigned rivals;
+			int bf, co;
+
+			if (d == st.to_move || !(yonin_alive(g) >> d & 1))
+				continue;
+			rivals = rivals_of(g, d);
+			if (!(rivals >> st.to_move & 1))
+				continue;
+			bf = forced_mate(g, rivals, d, 3);
+			co = mate_probe_by(g, d, 3, NULL, 1) ==
+			    CPU_YONIN_MATE_YES;
+			ck_assert_int_eq(co, bf);
+			if (mate_probe(g, d, 3, NULL) == CPU_YONIN_MATE_YES)
+				ck_assert(co);
+			mates += co;
+		}
+		game_free(g);
+	}
+	ck_assert_int_gt(mates, 0);
+}
+END_TEST
+
+/*
+ * Positions where some of the mover's moves let his rivals together mate
+ * him by checks within three plies and others do not: levels 3 to 5
+ * (whose defence probes every rival's checks) play a safe one, as the
+ * rules' brute force judges it.
+ */
+START_TEST(test_avoids_coalition_mate)
+{
+	struct move list[1024];
+	unsigned seed = 41;
+	int found = 0;
+
+	for (int tries = 0; tries < 800 && found < 3; tries++) {
+		struct game *g = scrambled("", &seed, 20 + tries % 60);
+		struct game_status st;
+		int n, safe = 0, unsafe = 0, me;
+
+		g->variant->status(g, &st);
+		if (st.phase != GAME_PLAYING || yonin_alive(g) != 0xf) {
+			game_free(g);
+			continue;
+		}
+		me = st.to_move;
+		n = g->variant->legal(g, list, 1024);
+		for (int i = 0; i < n && i < 1024; i++) {
+			g->variant->apply(g, &list[i]);
+			if (!(yonin_alive(g) >> me & 1) || mate_probe_by(g, me,
+			    3, NULL, 1) == CPU_YONIN_MATE_YES)
+				unsafe++;
+			else
+				safe++;
+			g->variant->undo(g);
+		}
+		if (safe > 0 && unsafe > 0) {
+			found++;
+			for (int level = 3; level <= CPU_LEVEL_MAX; level++) {
+				think_play(g, level, 20000, (uint64_t)level);
+				g->variant->status(g, &st);
+				ck_assert_msg(st.phase != GAME_PLAYING ||
+				    !(rivals_of(g, me) >> st.to_move & 1) ||
+				    !forced_mate(g, rivals_of(g, me), me, 3),
+				    "level %d let its rivals mate it together",
+				    level);
+				g->variant->undo(g);
+			}
+		}
+		game_free(g);
+	}
+	ck_assert_int_gt(found, 0);
 }
 END_TEST
 
@@ -599,6 +772,10 @@ suite(void)
 	tcase_add_test(tc, test_mate_search_defended);
 	tcase_add_test(tc, test_mate_search_agrees);
 	tcase_add_test(tc, test_avoids_mate_by_checks);
+	tcase_add_test(tc, test_coalition_3);
+	tcase_add_test(tc, test_coalition_5);
+	tcase_add_test(tc, test_coalition_agrees);
+	tcase_add_test(tc, test_avoids_coalition_mate);
 	tcase_add_test(tc, test_pairs_partner);
 	tcase_add_test(tc, test_legal_everywhere);
 	tcase_add_test(tc, test_stopped);
