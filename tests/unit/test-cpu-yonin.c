@@ -531,7 +531,11 @@ END_TEST
  * Positions where some of the mover's moves let his rivals together mate
  * him by checks within three plies and others do not: levels 3 to 5
  * (whose defence probes every rival's checks) play a safe one, as the
- * rules' brute force judges it.
+ * rules' brute force judges it.  The one-attacker probes of before pass
+ * it too: in a scan of 6,000 positions none was found that only the
+ * coalition probe avoids (check priority gives the turn after each answer
+ * back to the player after us), so this guards the levels' defence, not
+ * the coalition search itself (test_coalition_* do that).
  */
 START_TEST(test_avoids_coalition_mate)
 {
