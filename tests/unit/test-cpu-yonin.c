@@ -180,29 +180,35 @@ mated_next(struct game *g, int seat)
 }
 
 /*
- * Positions where some of the mover's moves let the next player mate him
- * and others do not: every level picks a safe one.
+ * Scrambled positions (seeded by seed, tries of them, plies + tries %
+ * spread plies deep), all four players in, where some of the mover's
+ * moves are lost, as `lost` judges the position after one, and others
+ * are not: every level from `first` up, given `nodes`, plays a move that
+ * `kept` accepts.  At least one such position must turn up.
  */
-START_TEST(test_no_walk_into_mate)
+static void
+levels_pick_safe(unsigned seed, int tries, int plies, int spread, int first,
+    uint64_t nodes, int (*lost)(struct game *, int me),
+    int (*kept)(struct game *, int me), const char *what)
 {
 	struct move list[1024];
-	unsigned seed = 11;
 	int found = 0;
 
-	for (int tries = 0; tries < 600 && found < 3; tries++) {
-		struct game *g = scrambled("", &seed, 16 + tries % 50);
+	for (int t = 0; t < tries && found < 3; t++) {
+		struct game *g = scrambled("", &seed, plies + t % spread);
 		struct game_status st;
-		int n, safe = 0, unsafe = 0;
+		int n, safe = 0, unsafe = 0, me;
 
 		g->variant->status(g, &st);
 		if (st.phase != GAME_PLAYING || yonin_alive(g) != 0xf) {
 			game_free(g);
 			continue;
 		}
+		me = st.to_move;
 		n = g->variant->legal(g, list, 1024);
 		for (int i = 0; i < n && i < 1024; i++) {
 			g->variant->apply(g, &list[i]);
-			if (mated_next(g, st.to_move))
+			if (lost(g, me))
 				unsafe++;
 			else
 				safe++;
@@ -210,16 +216,33 @@ START_TEST(test_no_walk_into_mate)
 		}
 		if (safe > 0 && unsafe > 0) {
 			found++;
-			for (int level = 1; level <= CPU_LEVEL_MAX; level++) {
-				think_play(g, level, 6000, (uint64_t)level);
-				ck_assert_msg(!mated_next(g, st.to_move),
-				    "level %d walked into a mate", level);
+			for (int level = first; level <= CPU_LEVEL_MAX;
+			    level++) {
+				think_play(g, level, nodes, (uint64_t)level);
+				ck_assert_msg(kept(g, me), "level %d %s", level,
+				    what);
 				g->variant->undo(g);
 			}
 		}
 		game_free(g);
 	}
 	ck_assert_int_gt(found, 0);
+}
+
+static int
+not_mated_next(struct game *g, int seat)
+{
+	return !mated_next(g, seat);
+}
+
+/*
+ * Positions where some of the mover's moves let the next player mate him
+ * and others do not: every level picks a safe one.
+ */
+START_TEST(test_no_walk_into_mate)
+{
+	levels_pick_safe(11, 600, 16, 50, 1, 6000, mated_next, not_mated_next,
+	    "walked into a mate");
 }
 END_TEST
 
@@ -527,6 +550,26 @@ START_TEST(test_coalition_agrees)
 }
 END_TEST
 
+/* The rivals of `me` have a mate in 3 by checks (the search's word). */
+static int
+coalition_mated(struct game *g, int me)
+{
+	return !(yonin_alive(g) >> me & 1) || mate_probe_by(g, me, 3, NULL,
+	    1) == CPU_YONIN_MATE_YES;
+}
+
+/* After the level's move, the rules' brute force finds no such mate. */
+static int
+coalition_safe(struct game *g, int me)
+{
+	struct game_status st;
+
+	g->variant->status(g, &st);
+	return st.phase != GAME_PLAYING ||
+	    !(rivals_of(g, me) >> st.to_move & 1) ||
+	    !forced_mate(g, rivals_of(g, me), me, 3);
+}
+
 /*
  * Positions where some of the mover's moves let his rivals together mate
  * him by checks within three plies and others do not: levels 3 to 5
@@ -539,47 +582,8 @@ END_TEST
  */
 START_TEST(test_avoids_coalition_mate)
 {
-	struct move list[1024];
-	unsigned seed = 41;
-	int found = 0;
-
-	for (int tries = 0; tries < 800 && found < 3; tries++) {
-		struct game *g = scrambled("", &seed, 20 + tries % 60);
-		struct game_status st;
-		int n, safe = 0, unsafe = 0, me;
-
-		g->variant->status(g, &st);
-		if (st.phase != GAME_PLAYING || yonin_alive(g) != 0xf) {
-			game_free(g);
-			continue;
-		}
-		me = st.to_move;
-		n = g->variant->legal(g, list, 1024);
-		for (int i = 0; i < n && i < 1024; i++) {
-			g->variant->apply(g, &list[i]);
-			if (!(yonin_alive(g) >> me & 1) || mate_probe_by(g, me,
-			    3, NULL, 1) == CPU_YONIN_MATE_YES)
-				unsafe++;
-			else
-				safe++;
-			g->variant->undo(g);
-		}
-		if (safe > 0 && unsafe > 0) {
-			found++;
-			for (int level = 3; level <= CPU_LEVEL_MAX; level++) {
-				think_play(g, level, 20000, (uint64_t)level);
-				g->variant->status(g, &st);
-				ck_assert_msg(st.phase != GAME_PLAYING ||
-				    !(rivals_of(g, me) >> st.to_move & 1) ||
-				    !forced_mate(g, rivals_of(g, me), me, 3),
-				    "level %d let its rivals mate it together",
-				    level);
-				g->variant->undo(g);
-			}
-		}
-		game_free(g);
-	}
-	ck_assert_int_gt(found, 0);
+	levels_pick_safe(41, 800, 20, 60, 3, 20000, coalition_mated,
+	    coalition_safe, "let its rivals mate it together");
 }
 END_TEST
 
