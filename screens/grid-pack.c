@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "screens/buf.h"
 #include "screens/grid-pack.h"
 
 #define GRID_PACK_LITERAL	0x80
@@ -43,83 +44,46 @@ grid_pack_style_word(const struct grid_cell *c)
 }
 
 /*
- * The two streams while they are written: one pass over the cells, into
- * room that grows (an ASCII cell takes at most a byte, so the characters
- * rarely outgrow their first size), then one exact allocation.  Counting
- * first and encoding again was twice the work: 35 us an 80x24 frame, a
- * tenth of the loop's part of a move.
+ * The two streams are written in one pass over the cells, each into a
+ * growing buffer (screens/buf.h), then copied into one exact allocation.
+ * Counting first and encoding again was twice the work: 35 us an 80x24
+ * frame, a tenth of the loop's part of a move.
  */
-struct grid_pack_out {
-	uint8_t			*chars;
-	size_t			 nbytes, bytes_cap;
-	struct grid_pack_run	*runs;
-	size_t			 nruns, runs_cap;
-	int			 failed;
-};
-
-static int
-grid_pack_room(void **v, size_t *cap, size_t want, size_t size)
+static void
+grid_pack_24_put(struct buf *b, uint32_t v)
 {
-	size_t	 n = *cap;
-	void	*p;
+	uint8_t	 w[3] = { (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
 
-	if (want <= n)
-		return 0;
-	while (n < want)
-		n = n < 64 ? 64 : n * 2;
-	if ((p = realloc(*v, n * size)) == NULL)
-		return -1;
-	*v = p;
-	*cap = n;
-	return 0;
+	buf_add(b, w, sizeof w);
 }
 
 static void
-grid_pack_byte(struct grid_pack_out *o, uint8_t b)
+grid_pack_count(struct buf *b, int repeat)
 {
-	if (o->nbytes == o->bytes_cap && grid_pack_room((void **)&o->chars,
-	    &o->bytes_cap, o->nbytes + 1, 1) != 0) {
-		o->failed = 1;
-		return;
-	}
-	o->chars[o->nbytes++] = b;
-}
-
-static void
-grid_pack_24_put(struct grid_pack_out *o, uint32_t v)
-{
-	grid_pack_byte(o, (uint8_t)(v >> 16));
-	grid_pack_byte(o, (uint8_t)(v >> 8));
-	grid_pack_byte(o, (uint8_t)v);
+	buf_addc(b, (char)(GRID_PACK_LITERAL + repeat));
 }
 
 /* The style runs: each a word over a count of cells. */
 static void
-grid_pack_styles(const struct grid *g, size_t ncells, struct grid_pack_out *o)
+grid_pack_styles(const struct grid *g, size_t ncells, struct buf *b)
 {
-	size_t		 i = 0, j;
-	uint32_t	 word;
+	struct grid_pack_run	 run;
+	size_t			 i = 0, j;
 
 	while (i < ncells) {
-		word = grid_pack_style_word(&g->cells[i]);
+		run.style = grid_pack_style_word(&g->cells[i]);
 		for (j = i + 1; j < ncells && j - i < UINT32_MAX &&
-		    grid_pack_style_word(&g->cells[j]) == word; j++)
+		    grid_pack_style_word(&g->cells[j]) == run.style; j++)
 			;
-		if (o->nruns == o->runs_cap && grid_pack_room((void **)&o->runs,
-		    &o->runs_cap, o->nruns + 1, sizeof *o->runs) != 0) {
-			o->failed = 1;
-			return;
-		}
-		o->runs[o->nruns].style = word;
-		o->runs[o->nruns].count = (uint32_t)(j - i);
-		o->nruns++;
+		run.count = (uint32_t)(j - i);
+		buf_add(b, &run, sizeof run);
 		i = j;
 	}
 }
 
 /* The characters: ASCII as itself, repeats as a count, the rest in full. */
 static void
-grid_pack_chars(const struct grid *g, size_t ncells, struct grid_pack_out *o)
+grid_pack_chars(const struct grid *g, size_t ncells, struct buf *b)
 {
 	const struct grid_cell	*c, *prev = NULL;
 	uint32_t		 marks[GRID_MARKS_MAX];
@@ -135,59 +99,58 @@ grid_pack_chars(const struct grid *g, size_t ncells, struct grid_pack_out *o)
 				continue;
 			}
 			/* The run goes on past 127: a count, and again. */
-			grid_pack_byte(o, (uint8_t)(GRID_PACK_LITERAL + repeat));
+			grid_pack_count(b, repeat);
 			repeat = 1;
 			continue;
 		}
 		if (repeat > 0) {
-			grid_pack_byte(o, (uint8_t)(GRID_PACK_LITERAL + repeat));
+			grid_pack_count(b, repeat);
 			repeat = 0;
 		}
 		if (n == 0 && c->ch < GRID_PACK_LITERAL) {
-			grid_pack_byte(o, (uint8_t)c->ch);
+			buf_addc(b, (char)c->ch);
 			continue;
 		}
-		grid_pack_byte(o, GRID_PACK_LITERAL);
-		grid_pack_24_put(o, c->ch | (uint32_t)n << 21);
+		buf_addc(b, (char)GRID_PACK_LITERAL);
+		grid_pack_24_put(b, c->ch | (uint32_t)n << 21);
 		for (k = 0; k < n; k++)
-			grid_pack_24_put(o, marks[k]);
+			grid_pack_24_put(b, marks[k]);
 	}
 	if (repeat > 0)
-		grid_pack_byte(o, (uint8_t)(GRID_PACK_LITERAL + repeat));
+		grid_pack_count(b, repeat);
 }
 
 struct grid_pack *
 grid_pack_new(const struct grid *g)
 {
 	struct grid_pack	*p = NULL;
-	struct grid_pack_out	 o;
-	size_t			 ncells = (size_t)g->sx * g->sy;
+	struct buf		 chars, runs;
+	size_t			 ncells = (size_t)g->sx * g->sy, nruns;
 
-	memset(&o, 0, sizeof o);
-	if (grid_pack_room((void **)&o.chars, &o.bytes_cap, ncells + 16,
-	    1) != 0)
-		return NULL;
-	grid_pack_styles(g, ncells, &o);
-	grid_pack_chars(g, ncells, &o);
-	if (!o.failed)
-		p = malloc(sizeof *p + o.nruns * sizeof *p->runs + o.nbytes);
+	buf_init(&chars);
+	buf_init(&runs);
+	grid_pack_styles(g, ncells, &runs);
+	grid_pack_chars(g, ncells, &chars);
+	nruns = runs.len / sizeof *p->runs;
+	if (!chars.failed && !runs.failed)
+		p = malloc(sizeof *p + runs.len + chars.len);
 	if (p != NULL) {
 		p->sx = g->sx;
 		p->sy = g->sy;
 		p->cx = g->cx;
 		p->cy = g->cy;
 		p->cursor_visible = g->cursor_visible;
-		p->nruns = o.nruns;
-		p->nbytes = o.nbytes;
+		p->nruns = nruns;
+		p->nbytes = chars.len;
 		p->runs = (struct grid_pack_run *)(p + 1);
-		p->chars = (uint8_t *)(p->runs + o.nruns);
-		if (o.nruns > 0)
-			memcpy(p->runs, o.runs, o.nruns * sizeof *p->runs);
-		if (o.nbytes > 0)
-			memcpy(p->chars, o.chars, o.nbytes);
+		p->chars = (uint8_t *)(p->runs + nruns);
+		if (runs.len > 0)
+			memcpy(p->runs, runs.data, runs.len);
+		if (chars.len > 0)
+			memcpy(p->chars, chars.data, chars.len);
 	}
-	free(o.chars);
-	free(o.runs);
+	buf_free(&chars);
+	buf_free(&runs);
 	return p;
 }
 
