@@ -31,14 +31,17 @@
  * before the probes, the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
  * 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (no draws, 12..125
  * plies); cpu-yonin.c's level table says why the free-for-all rungs
- * above 2 part so little.
+ * above 2 part so little.  Nor do they part more at the hall's own node
+ * counts: with SCALE 13 (L1 6,500 to L5 650,000 nodes a move, 16 MB of
+ * table), L3-L2 55.0% +- 11.0% over 40 games, mean depth 3.14 and 2.61.
  *
- *   bench-cpu-yonin [GAMES [speed|simple|ladder|teams [LEVEL]]]
+ *   bench-cpu-yonin [GAMES [speed|simple|ladder|teams [LEVEL [SCALE]]]]
  *   bench-cpu-yonin GAMES timed [LEVEL]
  *   bench-cpu-yonin GAMES pair|team A B
  *   bench-cpu-yonin GAMES trace|tracet A B [NODES]
  *   bench-cpu-yonin GAMES mates|matest A B [LEN [NODES]]
- *	(default 8 games per match, every part; LEVEL: that rung only;
+ *	(default 8 games per match, every part; LEVEL: that rung only,
+ *	0 every rung; SCALE: every level's node limit times SCALE;
  *	timed: the ladder with the levels' default time per move, on a
  *	machine whose load then shows in the figures;
  *	pair: two seats of A against two of B, each a level, 0 random or
@@ -66,7 +69,12 @@
 #include "tests/unit/cpu-yonin-match.h"
 
 
-static const uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
+/*
+ * The levels' node limits per move.  main() may multiply them (the
+ * ladder's SCALE) once, before any match: 13 gives about what the hall's
+ * default 2 s a turn buys each level at some 320,000 nodes a second.
+ */
+static uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
 	0, 500, 1250, 3500, 12500, 50000,
 };
 
@@ -701,10 +709,15 @@ main(int argc, char **argv)
 	int games = argc > 1 ? atoi(argv[1]) : 8;
 	const char *what = argc > 2 ? argv[2] : NULL;
 	int only = argc > 3 ? atoi(argv[3]) : 0;
-	struct cpu_tt *tt = cpu_tt_new(4u << 20);
+	int scale = argc > 4 && what != NULL && (strcmp(what, "ladder") == 0
+	    || strcmp(what, "teams") == 0) ? atoi(argv[4]) : 1;
+	/* Scaled up, the hall's own table size (cpu.h's default). */
+	struct cpu_tt *tt = cpu_tt_new(scale > 1 ? 16u << 20 : 4u << 20);
 
-	if (tt == NULL || games <= 0)
+	if (tt == NULL || games <= 0 || scale <= 0)
 		return 1;
+	for (int l = CPU_LEVEL_MIN; l <= CPU_LEVEL_MAX; l++)
+		bench_nodes[l] *= (uint64_t)scale;
 	if (what == NULL || strcmp(what, "speed") == 0)
 		bench_speed();
 	if (what != NULL && strcmp(what, "timed") == 0)
