@@ -176,6 +176,23 @@ crowd_cmp_double(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+double
+crowd_quantile(const double *sorted, size_t n, double q)
+{
+	size_t	 rank;
+
+	if (n == 0)
+		return 0;
+	rank = (size_t)(q * (double)n);
+	if ((double)rank < q * (double)n)
+		rank++;
+	if (rank < 1)
+		rank = 1;
+	if (rank > n)
+		rank = n;
+	return sorted[rank - 1];
+}
+
 void
 crowd_read_ready(struct tclient **c, int n)
 {

@@ -30,6 +30,12 @@ void	crowd_raise_nofile(void);
 /* qsort order of doubles, smallest first. */
 int	crowd_cmp_double(const void *, const void *);
 /*
+ * The q quantile (0 < q <= 1) of n sorted samples, by nearest rank: the
+ * smallest sample with at least q of them at or below it (the p99 of 100
+ * samples is the 99th, not the largest).
+ */
+double	crowd_quantile(const double *, size_t, double);
+/*
  * The bench's own threads (those it starts from now on, and the caller)
  * run only when the daemon leaves a core (the idle scheduling class, else
  * nice 19).  A crowd of 10,000 is

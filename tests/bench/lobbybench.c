@@ -292,28 +292,31 @@ lb_chat(struct lb *b)
 	qsort(last, (size_t)lines, sizeof *last, crowd_cmp_double);
 	printf("chat latency to the last viewer's screen (%d viewers): p50 "
 	    "%.1f ms, p99 %.1f ms, max %.1f ms over %d lines\n", viewers,
-	    last[lines / 2] * 1e3, last[lines * 99 / 100] * 1e3,
+	    crowd_quantile(last, (size_t)lines, 0.5) * 1e3,
+	    crowd_quantile(last, (size_t)lines, 0.99) * 1e3,
 	    last[lines - 1] * 1e3, lines);
 	qsort(last_sock, (size_t)lines, sizeof *last_sock, crowd_cmp_double);
 	printf("chat latency to the last viewer's socket (kernel receive "
 	    "time; %d of %d samples without a stamp): p50 %.1f ms, p99 %.1f "
 	    "ms, max %.1f ms\n", unstamped, viewers * lines,
-	    last_sock[lines / 2] * 1e3, last_sock[lines * 99 / 100] * 1e3,
+	    crowd_quantile(last_sock, (size_t)lines, 0.5) * 1e3,
+	    crowd_quantile(last_sock, (size_t)lines, 0.99) * 1e3,
 	    last_sock[lines - 1] * 1e3);
 	if (b->nlat > 0) {
 		qsort(b->lat, b->nlat, sizeof *b->lat, crowd_cmp_double);
 		printf("chat latency to any viewer: p50 %.1f ms, p99 %.1f ms "
 		    "(%zu samples); %d missed (not seen in %.0f s)\n",
-		    b->lat[b->nlat / 2] * 1e3, b->lat[b->nlat * 99 / 100] *
-		    1e3, b->nlat, missed, LB_SEEN_S);
+		    crowd_quantile(b->lat, b->nlat, 0.5) * 1e3,
+		    crowd_quantile(b->lat, b->nlat, 0.99) * 1e3, b->nlat,
+		    missed, LB_SEEN_S);
 	}
 	if (b->nlat_sock > 0) {
 		qsort(b->lat_sock, b->nlat_sock, sizeof *b->lat_sock,
 		    crowd_cmp_double);
 		printf("chat latency to any viewer's socket: first %.1f ms, "
 		    "p50 %.1f ms, p99 %.1f ms\n", b->lat_sock[0] * 1e3,
-		    b->lat_sock[b->nlat_sock / 2] * 1e3,
-		    b->lat_sock[b->nlat_sock * 99 / 100] * 1e3);
+		    crowd_quantile(b->lat_sock, b->nlat_sock, 0.5) * 1e3,
+		    crowd_quantile(b->lat_sock, b->nlat_sock, 0.99) * 1e3);
 	}
 	printf("chat: the bench itself used %.0f%% of a core (%d threads "
 	    "reading, %s)\n", (self1 - self0) * 100 / (t1 - t0), b->nthreads,

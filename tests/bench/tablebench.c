@@ -572,8 +572,9 @@ tb_print(const char *to, const char *who, double *lat, size_t n)
 	}
 	qsort(lat, n, sizeof *lat, crowd_cmp_double);
 	printf("latency move-to-%s (%s): p50 %.1f ms, p99 %.1f ms, max "
-	    "%.1f ms (%zu samples)\n", to, who, lat[n / 2] * 1e3,
-	    lat[n * 99 / 100] * 1e3, lat[n - 1] * 1e3, n);
+	    "%.1f ms (%zu samples)\n", to, who,
+	    crowd_quantile(lat, n, 0.5) * 1e3,
+	    crowd_quantile(lat, n, 0.99) * 1e3, lat[n - 1] * 1e3, n);
 }
 
 /* Bytes the players' (watchers = 0) or the watchers' screens received. */
