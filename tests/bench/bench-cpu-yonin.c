@@ -12,6 +12,9 @@
  *    partners against two partners of level N-1, S+N one game and W+E
  *    the next, scored by the team that won (the team of the first player
  *    out loses; repetition and the move limit are draws, 1/2);
+ *  - the "lone" ladder: level N in one seat against three of N-1, then
+ *    in three seats against one, each seat in turn, scored pair by pair
+ *    by rank as the ladder is;
  *  - how the games ended (eliminations, repetition, move limit) and
  *    their lengths.
  *
@@ -34,10 +37,22 @@
  * above 2 part so little.  Nor do they part more at the hall's own node
  * counts: with SCALE 13 (L1 6,500 to L5 650,000 nodes a move, 16 MB of
  * table), L3-L2 55.0% +- 11.0% over 40 games, mean depth 3.14 and 2.61.
+ * Nor does level 5 part from level 2 or 3 (40 games each): L5-L2 55.6%
+ * +- 9.0%, L5-L3 54.4% +- 10.2%; seated one against three and three
+ * against one ("lone", where no two of a level fight each other in half
+ * the games), L5-L2 61.7% +- 11.1%, L3-L2 60.0% +- 11.0%, L2-L1 69.2% +-
+ * 9.8%: so the two-each seating is not what keeps the rungs together.
+ * Noise is no lever either: levels 1 to 4 at 1500, 500, 200 and 70
+ * (from 700, 150, 60, 20) gave L2-L1 83.1% +- 7.5%, L3-L2 62.5% +-
+ * 9.8%, L4-L3 54.4% +- 10.2%, L5-L4 48.1% +- 10.3% and L5-L1 95.0% +-
+ * 4.0% (40 games each): only the near-random level 1 parts.  Nor is the
+ * evaluation's weight of the own king against the rivals' (twice one's
+ * own, none for a rival's weak king): L5-L2 60.6% +- 9.1%.  Neither was
+ * kept.
  *
- *   bench-cpu-yonin [GAMES [speed|simple|ladder|teams [LEVEL [SCALE]]]]
+ *   bench-cpu-yonin [GAMES [speed|simple|ladder|teams|lone [LEVEL [SCALE]]]]
  *   bench-cpu-yonin GAMES timed [LEVEL]
- *   bench-cpu-yonin GAMES pair|team A B
+ *   bench-cpu-yonin GAMES pair|team|alone A B
  *   bench-cpu-yonin GAMES trace|tracet A B [NODES]
  *   bench-cpu-yonin GAMES mates|matest A B [LEN [NODES]]
  *	(default 8 games per match, every part; LEVEL: that rung only,
@@ -46,6 +61,7 @@
  *	machine whose load then shows in the figures;
  *	pair: two seats of A against two of B, each a level, 0 random or
  *	-1 greedy; team: the same in pairs mode, A's seats partners;
+ *	alone: one seat of A against three of B, then three against one;
  *	mates, matest: the mate search alone at every position of pair's
  *	or team's games, LEN plies (default 9) and NODES a probe (20,000):
  *	how often it finds a mate, how many eliminations it foresaw (and
@@ -231,30 +247,46 @@ bench_team(const struct game_status *end, unsigned mask)
 }
 
 /*
- * The seats of a's two players in game i of a pairing.  In pairs mode
+ * How a pairing seats its two levels: two seats each in a free-for-all
+ * (the ladder), two partners each in pairs mode (the teams), or one
+ * against three and three against one in a free-for-all (the lone
+ * ladder: no two players of the stronger level fight each other in half
+ * of its games, nor of the weaker in the other half).
+ */
+enum bench_format {
+	BENCH_FFA,
+	BENCH_PAIRS,
+	BENCH_LONE,
+};
+
+/*
+ * The seats of a's players in game i of a pairing.  In pairs mode
  * they are partners, so opposite: S and N, then W and E.  In a
  * free-for-all every one of the six ways to seat two players comes in
  * turn, each followed by its mirror (b where a was): opposite seats face
  * each other's rooks down the middle, so seated only opposite, a's two
  * players fight each other first and whichever loses that fight ranks
  * below the b players, who meanwhile fight each other.  A seating drawn
- * at random is adjacent two times in three.
+ * at random is adjacent two times in three.  Alone, a sits in each
+ * seat in turn, each time followed by the mirror: a in the other three.
  */
 static unsigned
-bench_mask(int i, int pairs)
+bench_mask(int i, enum bench_format fmt)
 {
-	static const unsigned seating[6] = { 0x5, 0xa, 0x3, 0xc, 0x6, 0x9 };
+	static const unsigned two[6] = { 0x5, 0xa, 0x3, 0xc, 0x6, 0x9 };
+	static const unsigned lone[8] = { 0x1, 0xe, 0x2, 0xd, 0x4, 0xb, 0x8,
+	    0x7 };
 
-	return seating[i % (pairs ? 2 : 6)];
+	if (fmt == BENCH_LONE)
+		return lone[i % 8];
+	return two[i % (fmt == BENCH_PAIRS ? 2 : 6)];
 }
 
-/* Game i's players and seed: the same seed for a seating and its
- * mirror. */
+/* Game i's players (a in the seats of `mask`) and seed: the same seed for
+ * a seating and its mirror. */
 static void
-bench_seat(struct match *m, int a, int b, int i)
+bench_seat(struct match *m, int a, int b, int i, unsigned mask)
 {
-	unsigned mask = bench_mask(i, m->pairs);
-
 	for (int s = 0; s < YONIN_SEATS; s++) {
 		m->who[s] = mask >> s & 1 ? a : b;
 		m->nodes[s] = m->who[s] > 0 ? bench_nodes[m->who[s]] : 0;
@@ -273,9 +305,10 @@ bench_seat(struct match *m, int a, int b, int i)
  * per-game score.
  */
 static void
-bench_pairing(int a, int b, int games, int timed, int pairs,
+bench_pairing(int a, int b, int games, int timed, enum bench_format fmt,
     struct cpu_tt *tt)
 {
+	int pairs = fmt == BENCH_PAIRS;
 	struct match m;
 	struct bench_ends ends = { 0 };
 	double sum = 0, sumsq = 0, mean, margin = 0;
@@ -289,10 +322,10 @@ bench_pairing(int a, int b, int games, int timed, int pairs,
 	m.timed = timed;
 	m.pairs = pairs;
 	for (int i = 0; i < games; i++) {
-		unsigned mask = bench_mask(i, pairs);
+		unsigned mask = bench_mask(i, fmt);
 		double v;
 
-		bench_seat(&m, a, b, i);
+		bench_seat(&m, a, b, i, mask);
 		if (match_play(&m) != 0) {
 			printf("  game %d failed (illegal %d)\n", i, m.illegal);
 			continue;
@@ -329,9 +362,10 @@ bench_pairing(int a, int b, int games, int timed, int pairs,
 		    100 * mean, 100 * margin, played, won, drawn,
 		    played - won - drawn, (double)plies / played);
 	else
-		printf("%s-%s (2 seats each, every seating, pairs by rank%s): "
+		printf("%s-%s (%s, every seating, pairs by rank%s): "
 		    "%.1f%% +- %.1f%% (95%%) over %d games, %.0f plies/game\n",
-		    bench_name(a, na), bench_name(b, nb), timed ?
+		    bench_name(a, na), bench_name(b, nb), fmt == BENCH_LONE ?
+		    "1 seat against 3 and 3 against 1" : "2 seats each", timed ?
 		    ", default time limits" : "", 100 * mean, 100 * margin,
 		    played, (double)plies / played);
 	bench_ends_print(&ends);
@@ -494,12 +528,12 @@ bench_trace(int a, int b, int games, int pairs, uint64_t deep,
 	    bench_name(a, na), bench_name(b, nb), pairs ? " (pairs mode)" :
 	    "", (unsigned long long)deep);
 	for (int i = 0; i < games; i++) {
-		unsigned mask = bench_mask(i, pairs);
+		unsigned mask = bench_mask(i, pairs ? BENCH_PAIRS : BENCH_FFA);
 		struct game *g;
 		int nout = 0, plyout[3] = { 0 };
 		double v;
 
-		bench_seat(m, a, b, i);
+		bench_seat(m, a, b, i, mask);
 		if (match_play(m) != 0) {
 			printf("game %d failed\n", i);
 			continue;
@@ -658,7 +692,8 @@ bench_mates(int a, int b, int games, int pairs, int len, uint64_t budget,
 		struct game *g;
 		int last[YONIN_SEATS] = { -1, -1, -1, -1 }, nout = 0;
 
-		bench_seat(m, a, b, i);
+		bench_seat(m, a, b, i, bench_mask(i, pairs ? BENCH_PAIRS :
+		    BENCH_FFA));
 		if (match_play(m) != 0)
 			continue;
 		g = match_game(pairs, m->movelimit);
@@ -710,7 +745,8 @@ main(int argc, char **argv)
 	const char *what = argc > 2 ? argv[2] : NULL;
 	int only = argc > 3 ? atoi(argv[3]) : 0;
 	int scale = argc > 4 && what != NULL && (strcmp(what, "ladder") == 0
-	    || strcmp(what, "teams") == 0) ? atoi(argv[4]) : 1;
+	    || strcmp(what, "teams") == 0 || strcmp(what, "lone") == 0) ?
+	    atoi(argv[4]) : 1;
 	/* Scaled up, the hall's own table size (cpu.h's default). */
 	struct cpu_tt *tt = cpu_tt_new(scale > 1 ? 16u << 20 : 4u << 20);
 
@@ -737,24 +773,26 @@ main(int argc, char **argv)
 			bench_simple("greedy", level, MATCH_GREEDY, games, tt);
 		}
 	}
-	for (int pairs = 0; pairs <= 1; pairs++) {
-		const char *part = pairs ? "teams" : "ladder";
+	for (int fmt = BENCH_FFA; fmt <= BENCH_LONE; fmt++) {
+		static const char *const parts[] = { "ladder", "teams",
+		    "lone" };
+		const char *part = parts[fmt];
 
 		if (what != NULL && strcmp(what, part) != 0)
 			continue;
 		for (int level = 2; level <= CPU_LEVEL_MAX; level++)
 			if (only == 0 || only == level)
 				bench_pairing(level, level - 1, games, 0,
-				    pairs, tt);
+				    (enum bench_format)fmt, tt);
 		if (only == 0)
 			bench_pairing(CPU_LEVEL_MAX, CPU_LEVEL_MIN, games, 0,
-			    pairs, tt);
+			    (enum bench_format)fmt, tt);
 	}
 	if (what != NULL && strcmp(what, "timed") == 0)
 		for (int level = 2; level <= CPU_LEVEL_MAX; level++)
 			if (only == 0 || only == level)
-				bench_pairing(level, level - 1, games, 1, 0,
-				    tt);
+				bench_pairing(level, level - 1, games, 1,
+				    BENCH_FFA, tt);
 	if (what != NULL && (strcmp(what, "trace") == 0 ||
 	    strcmp(what, "tracet") == 0) && argc > 4)
 		bench_trace(atoi(argv[3]), atoi(argv[4]), games,
@@ -766,9 +804,11 @@ main(int argc, char **argv)
 		    strcmp(what, "matest") == 0, argc > 5 ? atoi(argv[5]) : 9,
 		    argc > 6 ? strtoull(argv[6], NULL, 10) : 20000, tt);
 	if (what != NULL && (strcmp(what, "pair") == 0 ||
-	    strcmp(what, "team") == 0) && argc > 4)
+	    strcmp(what, "team") == 0 || strcmp(what, "alone") == 0) &&
+	    argc > 4)
 		bench_pairing(atoi(argv[3]), atoi(argv[4]), games, 0,
-		    strcmp(what, "team") == 0, tt);
+		    strcmp(what, "team") == 0 ? BENCH_PAIRS :
+		    strcmp(what, "alone") == 0 ? BENCH_LONE : BENCH_FFA, tt);
 	cpu_tt_free(tt);
 	return 0;
 }
