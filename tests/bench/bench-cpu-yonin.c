@@ -73,7 +73,7 @@
  * Matches use node limits per move, not the clock, so that the figures do
  * not depend on the machine's load; each level's limit is 50 nodes per
  * mille of its share of the turn's time (cpu-yonin.c's level table: 10,
- * 25, 70, 250, 1000), so the levels stand to one another as they do on
+ * 25, 70, 150, 1000), so the levels stand to one another as they do on
  * the clock.
  */
 #include <math.h>
@@ -91,7 +91,7 @@
  * default 2 s a turn buys each level at some 320,000 nodes a second.
  */
 static uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
-	0, 500, 1250, 3500, 12500, 50000,
+	0, 500, 1250, 3500, 7500, 50000,
 };
 
 static void
