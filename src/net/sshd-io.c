@@ -175,7 +175,9 @@ sshd_io_append(unsigned char **buf, size_t *len, size_t *cap,
 	unsigned char	*grown;
 	size_t		 want;
 
-	if (*len + n > *cap) {
+	if (n == 0)
+		return true;
+	if (*buf == NULL || *len + n > *cap) {
 		want = *cap != 0 ? *cap : 256;
 		while (want < *len + n)
 			want *= 2;
