@@ -695,9 +695,10 @@ sshd_io_loop_wake(void *arg)
 /*
  * A thread's lock is held for a few instructions at a time, by the loop
  * once per frame it hands over and by the thread once per link it
- * serves; in a chat line to 10,000 the two met often enough that the
- * futex sleeps and wake-ups were a twentieth of the threads' time.  An
- * adaptive mutex spins a little before it sleeps.
+ * serves.  In a chat line to 10,000, futex sleeps and wake-ups were
+ * 4.5% of the threads' samples, on this lock and the allocator's (the
+ * spare buffer above answers that one).  An adaptive mutex spins a little
+ * before it sleeps.
  */
 static void
 sshd_io_lock_init(pthread_mutex_t *lock)
