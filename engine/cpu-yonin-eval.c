@@ -263,7 +263,7 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 	struct cpu_yonin_map	 m;
 	int worth[YONIN_SEATS], threat[YONIN_SEATS], king[YONIN_SEATS];
 	int			 attack = 0;
-	int			 best = -1000000, sum = 0, n = 0, mine;
+	int			 best = -1000000, sum = 0, n = 0, mine, prey;
 
 	cpu_yonin_attacks(b, &m);
 	for (int p = 0; p < YONIN_SEATS; p++) {
@@ -307,10 +307,11 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 		    worth[(q + 2) & 3];
 	}
 	mine = worth[root];
+	prey = cpu_yonin_seat_before(b->alive, root);
 	for (int p = 0; p < YONIN_SEATS; p++) {
 		if (p == root || !(b->alive >> p & 1))
 			continue;
-		attack -= king[p];
+		attack -= p == prey ? 2 * king[p] : king[p] / 2;
 		sum += worth[p];
 		n++;
 		if (worth[p] > best)
@@ -320,6 +321,15 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 		return mine;
 	/* First place is what counts: weigh the strongest rival with the
 	 * field.  Eliminations rank first, so a rival's weak king is worth
-	 * more to us than its share of the field says. */
+	 * more to us than its share of the field says, and most of all the
+	 * king of the player before us: check priority gives us the turn
+	 * back after each of his answers, so our checks on him are a game
+	 * of two, while a check on anyone else hands the turn on after the
+	 * answer.  Weighing his king four times the others' took L5-L2 from
+	 * 55.6% to 66.2% (bench-cpu-yonin 40 pair 5 2, the same seeds; 80
+	 * games: 65.6% +- 6.8%), and about as much when only one of the
+	 * two levels weighs so (65.6% level 5 alone, 63.7% level 2 alone).
+	 * The rungs between neighbours did not part more (40 games: L2-L1
+	 * 73.8%, L3-L2 56.9%, L4-L3 49.4%). */
 	return mine - (best + sum / n) / 2 + attack / 4;
 }

@@ -762,15 +762,7 @@ cpu_yonin_pv(struct cpu_yonin *c, const struct move *first, char *pv,
 static int
 cpu_yonin_before(const struct game *g, int seat)
 {
-	unsigned	 alive = yonin_alive(g);
-
-	for (int i = 1; i < YONIN_SEATS; i++) {
-		int p = (seat + YONIN_SEATS - i) & 3;
-
-		if (alive >> p & 1)
-			return p;
-	}
-	return -1;
+	return cpu_yonin_seat_before(yonin_alive(g), seat);
 }
 
 /*
