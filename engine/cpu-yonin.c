@@ -758,13 +758,6 @@ cpu_yonin_pv(struct cpu_yonin *c, const struct move *first, char *pv,
 		c->v->undo(c->g);
 }
 
-/* The living seat just before `seat` (counter-clockwise), -1 if none. */
-static int
-cpu_yonin_before(const struct game *g, int seat)
-{
-	return cpu_yonin_seat_before(yonin_alive(g), seat);
-}
-
 /*
  * A mate by checks on the player before us: check priority gives us the
  * turn back after each of his answers, so it is a game of two that the
@@ -776,7 +769,7 @@ static int
 cpu_yonin_attack(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
     struct move *m)
 {
-	int	 prey = cpu_yonin_before(c->g, c->root);
+	int	 prey = cpu_yonin_seat_before(yonin_alive(c->g), c->root);
 
 	if (c->mate == NULL || prey < 0 || cpu_yonin_team(c, prey))
 		return 0;
