@@ -176,7 +176,9 @@ struct cpu_yonin_level {
  *    test_mate_random), 57.2% +- 7.6%, depth 2.48 and 1.63: at these
  *    node limits few nodes are deep enough to reduce.
  *
- * Measured (bench-cpu-yonin 80 ladder: node limits 500/1,250/3,500/
+ * Measured before the evaluation weighed the king of the player before
+ * us (cpu-yonin-eval.c has the figures since) (bench-cpu-yonin 80
+ * ladder: node limits 500/1,250/3,500/
  * 12,500/50,000 per move, 80 games a pairing, two seats each in every
  * seating, pairs scored by rank; node limits, so the figures do not
  * depend on the load of the 2-core machine, shared with other builds and
