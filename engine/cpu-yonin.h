@@ -63,19 +63,33 @@ cpu_yonin_same(const struct move *a, const struct move *b)
 	return a->from == b->from && a->to == b->to && a->piece == b->piece &&
 	    a->promote == b->promote;
 }
-/* The living seat just before `seat` (counter-clockwise) among `alive`
- * (a bit per seat), -1 if none: the one seat's checks chain against
- * (check priority hands the turn back after each of his answers). */
+/* The living seat `step` seats on from `seat` (1 clockwise, the player
+ * after; -1 counter-clockwise, the player before) among `alive` (a bit
+ * per seat), -1 if none. */
 static inline int
-cpu_yonin_seat_before(unsigned alive, int seat)
+cpu_yonin_seat_next(unsigned alive, int seat, int step)
 {
 	for (int i = 1; i < YONIN_SEATS; i++) {
-		int p = (seat + YONIN_SEATS - i) & 3;
+		int p = (seat + YONIN_SEATS + i * step) & 3;
 
 		if (alive >> p & 1)
 			return p;
 	}
 	return -1;
+}
+/* The living seat just before `seat`: the one seat's checks chain against
+ * (check priority hands the turn back after each of his answers). */
+static inline int
+cpu_yonin_seat_before(unsigned alive, int seat)
+{
+	return cpu_yonin_seat_next(alive, seat, -1);
+}
+/* The living seat just after `seat`: the one whose checks chain against
+ * seat. */
+static inline int
+cpu_yonin_seat_after(unsigned alive, int seat)
+{
+	return cpu_yonin_seat_next(alive, seat, 1);
 }
 /* The cell kind seat's move m leaves on its square, and its facing. */
 static inline int

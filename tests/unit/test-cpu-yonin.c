@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/cpu-yonin.h"
 #include "engine/cpu-yonin-mate.h"
 #include "tests/unit/cpu-yonin-match.h"
 
@@ -623,6 +624,34 @@ START_TEST(test_avoids_mate_by_checks)
 }
 END_TEST
 
+/* The evaluation fears the player after us most: check priority lets him
+ * check us again after each of our answers.  A gold in West's hand (he
+ * moves after South) is worth less to South than the same gold in East's
+ * (he moves before South, whom South's checks chain against). */
+static int
+eval_south(const char *holder)
+{
+	char pos[128];
+	struct cpu_yonin_board b;
+	struct game *g;
+
+	snprintf(pos, sizeof pos, "5i:S:K 9e:W:K 5a:N:K 1e:E:K hand:%s:G1 "
+	    "tomove:N", holder);
+	g = setup("", pos);
+	cpu_yonin_read(g, &b);
+	game_free(g);
+	return cpu_yonin_eval(&b, YONIN_S);
+}
+
+START_TEST(test_eval_hunter)
+{
+	int west = eval_south("W"), east = eval_south("E");
+
+	ck_assert_msg(west < east, "South's worth: %d with the gold in "
+	    "West's hand, %d in East's", west, east);
+}
+END_TEST
+
 /* Pairs: the CPU never puts its partner in a new check. */
 START_TEST(test_pairs_partner)
 {
@@ -784,6 +813,7 @@ suite(void)
 	tcase_add_test(tc, test_coalition_5);
 	tcase_add_test(tc, test_coalition_agrees);
 	tcase_add_test(tc, test_avoids_coalition_mate);
+	tcase_add_test(tc, test_eval_hunter);
 	tcase_add_test(tc, test_pairs_partner);
 	tcase_add_test(tc, test_legal_everywhere);
 	tcase_add_test(tc, test_stopped);
