@@ -263,7 +263,7 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 	struct cpu_yonin_map	 m;
 	int worth[YONIN_SEATS], threat[YONIN_SEATS], king[YONIN_SEATS];
 	int			 attack = 0;
-	int			 best = -1000000, sum = 0, n = 0, mine, prey;
+	int			 sum = 0, n = 0, mine, prey;
 	int			 hunter;
 
 	cpu_yonin_attacks(b, &m);
@@ -315,8 +315,6 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 		attack -= p == prey ? 2 * king[p] : king[p] / 2;
 		sum += worth[p];
 		n++;
-		if (worth[p] > best)
-			best = worth[p];
 	}
 	if (n == 0)
 		return mine;
@@ -329,9 +327,27 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 	 * (40 games: L3-L2 60.6% from 56.9%, L4-L3 57.5%, L5-L4 50.6%). */
 	hunter = cpu_yonin_seat_after(b->alive, root);
 	mine += cpu_yonin_king(b, &m, root, 1u << hunter);
-	/* First place is what counts: weigh the strongest rival with the
-	 * field.  Eliminations rank first, so a rival's weak king is worth
-	 * more to us than its share of the field says, and most of all the
+	/* Against the field, not its strongest: a finished game scores by
+	 * rank, each place as far from the next (cpu_yonin_final, as the
+	 * hall's pairwise rating), so what a position is worth is the sum
+	 * of our chances against each rival, our worth against their mean.
+	 * Weighing the strongest too (the mean of him and the field, before)
+	 * set us on whoever led, often as strong a player as we are, when
+	 * the weaker ones were the easier points: in L5-L2 (40 games) level
+	 * 5 put out level 2 players 55 times with the mean alone, 43 times
+	 * with a quarter's weight on the strongest, and was put out by level
+	 * 2 8 and 13 times.  With the mean alone (bench-cpu-yonin, the same
+	 * seeds, 40 games unless said; level 1's noise then 700): L2-L1
+	 * 83.8% +- 6.0% (72.8% over 80 before), L3-L2 67.5% (60.6%), L4-L3
+	 * 61.3% (57.5%), L5-L4 54.4% (50.6%), L5-L2 77.2% +- 6.1% over 80
+	 * (72.8%; 81.2% over the first 40), L5-L1 83.1% +- 7.9% (87.8% over
+	 * 80); against 3 greedy players level 5 first in 76/80 (95%, from
+	 * 39/40), levels 3 and 4 in 39/40 and 40/40.  Three quarters the
+	 * mean and a quarter the strongest: L5-L2 72.5%; the mean less half
+	 * of a lead over us: 73.1%.  So any weight on the strongest takes
+	 * the gain back.
+	 * Eliminations rank first, so a rival's weak king is worth more to
+	 * us than its share of the field says, and most of all the
 	 * king of the player before us: check priority gives us the turn
 	 * back after each of his answers, so our checks on him are a game
 	 * of two, while a check on anyone else hands the turn on after the
@@ -342,5 +358,5 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 	 * The rungs between neighbours did not part more (80 games: L2-L1
 	 * 72.8%, L3-L2 58.4%, L4-L3 55.0%, L5-L4 57.5%; L5-L1 86.2%, from
 	 * 80.9%). */
-	return mine - (best + sum / n) / 2 + attack / 4;
+	return mine - sum / n + attack / 4;
 }

@@ -60,6 +60,17 @@
  * 5.0% (80), L3-L2 60.6%, L4-L3 57.5%, L5-L4 50.6% (40 games, +- 9.5 to
  * 10.7%); against random players every level first in 40/40, against
  * greedy ones levels 1, 4 and 5 in 39/40, 2 in 40/40, 3 in 38/40 (95%).
+ * Weighing the rivals by their mean rather than with the strongest
+ * (cpu-yonin-eval.c), 40 games: L2-L1 79.4% +- 7.8% (level 1's noise
+ * 600), L3-L2 67.5% +- 8.5%, L4-L3 61.3% +- 9.6%, L5-L4 54.4% +- 9.6%,
+ * L5-L1 89.4% +- 6.8%, and over 80, L5-L2 77.2% +- 6.1%; against greedy
+ * players level 5 first in 76/80.  The two-each seating has a ceiling
+ * below 100% however weak the other side: one of a level's two seats
+ * puts out the other ("a by a" in the eliminations line), and the one
+ * put out then ranks below a weaker player.  Before that change, level 5
+ * against two random players scored 96.2% +- 3.7%, against two greedy
+ * ones 90.6% +- 5.5%, level 3 against two greedy ones 91.2% +- 4.8%
+ * (40 games each).
  *
  *   bench-cpu-yonin [GAMES [speed|simple|ladder|teams|lone [LEVEL [SCALE]]]]
  *   bench-cpu-yonin GAMES timed [LEVEL]
@@ -181,6 +192,23 @@ bench_ends_print(const struct bench_ends *e)
 	printf("  ends: %d by eliminations, %d repetition, %d move limit, "
 	    "%d other; %d..%d plies\n", e->elims, e->repetition,
 	    e->movelimit, e->other, e->shortest, e->longest);
+}
+
+/* Who put out whom, by side: out[victim's][eliminator's], 0 = a.  One of
+ * a's two seats putting out the other costs a's score a place against b
+ * however strong a is: the ceiling of the two-each seating. */
+static void
+bench_outs_add(int out[2][2], const struct match *m, unsigned mask)
+{
+	for (int k = 0; k < m->nout; k++)
+		out[!(mask >> m->out[k] & 1)][!(mask >> m->by[k] & 1)]++;
+}
+
+static void
+bench_outs_print(int out[2][2])
+{
+	printf("  eliminations: a by a %d, a by b %d, b by a %d, b by b %d\n",
+	    out[0][0], out[0][1], out[1][0], out[1][1]);
 }
 
 /*
@@ -325,6 +353,7 @@ bench_pairing(int a, int b, int games, int timed, enum bench_format fmt,
 	double sum = 0, sumsq = 0, mean, margin = 0;
 	int played = 0, plies = 0, won = 0, drawn = 0;
 	long depth[2] = { 0, 0 }, moves[2] = { 0, 0 };
+	int outs[2][2] = { { 0, 0 }, { 0, 0 } };
 	char na[8], nb[8];
 
 	memset(&m, 0, sizeof m);
@@ -346,6 +375,7 @@ bench_pairing(int a, int b, int games, int timed, enum bench_format fmt,
 		bench_ends_add(&ends, &m);
 		v = pairs ? bench_team(&m.end, mask) :
 		    match_pairwise(&m.end, mask);
+		bench_outs_add(outs, &m, mask);
 		won += v == 1;
 		drawn += v == 0.5;
 		sum += v;
@@ -380,6 +410,8 @@ bench_pairing(int a, int b, int games, int timed, enum bench_format fmt,
 		    ", default time limits" : "", 100 * mean, 100 * margin,
 		    played, (double)plies / played);
 	bench_ends_print(&ends);
+	if (!pairs)
+		bench_outs_print(outs);
 	printf("  mean depth reached: %s %.2f, %s %.2f\n", na, moves[0] > 0 ?
 	    (double)depth[0] / moves[0] : 0.0, nb, moves[1] > 0 ?
 	    (double)depth[1] / moves[1] : 0.0);
@@ -569,11 +601,11 @@ bench_trace(int a, int b, int games, int pairs, uint64_t deep,
 			printf("%c=%s rank %d%s", yonin_seat_char(s),
 			    bench_name(m->who[s], na), m->end.rank[s],
 			    s < 3 ? ", " : "\n");
+		bench_outs_add(c.out, m, mask);
 		for (int k = 0; k < m->nout; k++) {
 			int x = m->out[k], by = m->by[k];
 			int vs = !(mask >> x & 1), bs = !(mask >> by & 1);
 
-			c.out[vs][bs]++;
 			printf("  out %c (%s) by %c (%s) on ply %d, moved by "
 			    "%c\n", yonin_seat_char(x), vs ? "b" : "a",
 			    yonin_seat_char(by), bs ? "b" : "a", plyout[k],
@@ -584,8 +616,7 @@ bench_trace(int a, int b, int games, int pairs, uint64_t deep,
 		fflush(stdout);
 	}
 	printf("score %.1f%% over %d games\n", 100 * sum / games, games);
-	printf("eliminations: a by a %d, a by b %d, b by a %d, b by b %d\n",
-	    c.out[0][0], c.out[0][1], c.out[1][0], c.out[1][1]);
+	bench_outs_print(c.out);
 	printf("a's eliminations: deep search plays otherwise %d, plays the "
 	    "same %d, lost %d+ moves before %d; in check on its last move "
 	    "%d; two or more rivals moved after its last %d\n", c.seen,
@@ -780,6 +811,8 @@ main(int argc, char **argv)
 	if (what == NULL || strcmp(what, "simple") == 0) {
 		for (int level = CPU_LEVEL_MIN; level <= CPU_LEVEL_MAX;
 		    level++) {
+			if (only != 0 && only != level)
+				continue;
 			bench_simple("random", level, MATCH_RANDOM, games, tt);
 			bench_simple("greedy", level, MATCH_GREEDY, games, tt);
 		}
