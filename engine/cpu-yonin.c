@@ -75,10 +75,10 @@ struct cpu_yonin_level {
  *    one (a won game outweighs any noise) and mostly what is free, but
  *    sees neither a recapture nor a mate the next player has (700 until
  *    the evaluation weighed the rivals by their mean, which made a piece
- *    taken from one worth 4/3 of it rather than 3/2: at 700 it let a
- *    free rook go, test_free_rook; at 600 L2-L1 79.4% +- 7.8% and L5-L1
- *    89.4% +- 6.8% over 40 games, level 1 first against 3 greedy players
- *    in 39/40);
+ *    taken from a rival worth 4/3 of it, from the strongest 5/3 before:
+ *    at 700 it let a free rook go, test_free_rook; at 600 L2-L1 79.4% +-
+ *    7.8% and L5-L1 89.4% +- 6.8% over 40 games, level 1 first against 3
+ *    greedy players in 39/40);
  *  2 easy: three plies when it has the nodes (about 1,400 at the start;
  *    in the bench's 1,250 nearly always one), captures and mating checks
  *    two deep, noise 150: it sees the mates the rivals have next; mate
