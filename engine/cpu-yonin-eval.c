@@ -339,13 +339,14 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 	 * 2 8 and 13 times.  With the mean alone (bench-cpu-yonin, the same
 	 * seeds, 40 games unless said; level 1's noise then 700): L2-L1
 	 * 83.8% +- 6.0% (72.8% over 80 before), L3-L2 67.5% (60.6%), L4-L3
-	 * 61.3% (57.5%), L5-L4 54.4% (50.6%), L5-L2 77.2% +- 6.1% over 80
-	 * (72.8%; 81.2% over the first 40), L5-L1 83.1% +- 7.9% (87.8% over
-	 * 80); against 3 greedy players level 5 first in 76/80 (95%, from
-	 * 39/40), levels 3 and 4 in 39/40 and 40/40.  Three quarters the
-	 * mean and a quarter the strongest: L5-L2 72.5%; the mean less half
-	 * of a lead over us: 73.1%.  So any weight on the strongest takes
-	 * the gain back.
+	 * 61.3% (57.5%; over 80 games L3-L2 64.1% +- 6.0% from 58.4%, L4-L3
+	 * 55.9% +- 6.6% from 55.0%: no change there), L5-L4 54.4% (50.6%),
+	 * L5-L2 77.2% +- 6.1% over 80 (72.8%; 81.2% over the first 40),
+	 * L5-L1 83.1% +- 7.9% (87.8% over 80); against 3 greedy players
+	 * level 5 first in 76/80 (95%, from 39/40), levels 3 and 4 in 39/40
+	 * and 40/40.  Three quarters the mean and a quarter the strongest:
+	 * L5-L2 72.5%; the mean less half of a lead over us: 73.1%.  So any
+	 * weight on the strongest takes the gain back.
 	 * Eliminations rank first, so a rival's weak king is worth more to
 	 * us than its share of the field says, and most of all the
 	 * king of the player before us: check priority gives us the turn

@@ -63,14 +63,15 @@
  * Weighing the rivals by their mean rather than with the strongest
  * (cpu-yonin-eval.c), 40 games: L2-L1 79.4% +- 7.8% (level 1's noise
  * 600), L3-L2 67.5% +- 8.5%, L4-L3 61.3% +- 9.6%, L5-L4 54.4% +- 9.6%,
- * L5-L1 89.4% +- 6.8%, and over 80, L5-L2 77.2% +- 6.1%; against greedy
- * players level 5 first in 76/80.  The two-each seating has a ceiling
- * below 100% however weak the other side: one of a level's two seats
- * puts out the other ("a by a" in the eliminations line), and the one
- * put out then ranks below a weaker player.  Before that change, level 5
- * against two random players scored 96.2% +- 3.7%, against two greedy
- * ones 90.6% +- 5.5%, level 3 against two greedy ones 91.2% +- 4.8%
- * (40 games each).
+ * L5-L1 89.4% +- 6.8%, and over 80, L5-L2 77.2% +- 6.1%, L3-L2 64.1% +-
+ * 6.0%, L4-L3 55.9% +- 6.6% (55.0% before: the 40 games overstated
+ * it); against greedy players level 5 first in 76/80.  The two-each
+ * seating has a ceiling below 100% however weak the other side: one of
+ * a level's two seats puts out the other ("a by a" in the eliminations
+ * line), and the one put out then ranks below a weaker player.  Before
+ * that change, level 5 against two random players scored 96.2% +-
+ * 3.7%, against two greedy ones 90.6% +- 5.5%, level 3 against two
+ * greedy ones 91.2% +- 4.8% (40 games each).
  *
  *   bench-cpu-yonin [GAMES [speed|simple|ladder|teams|lone [LEVEL [SCALE]]]]
  *   bench-cpu-yonin GAMES timed [LEVEL]
