@@ -63,13 +63,16 @@ keyed_login(struct harness *h, ssh_key key, const char *name)
 	return tc;
 }
 
-/* The player to move makes a move nobody else would (corners, in turn),
- * and waits to see it in the move list: returns the new ply. */
+/* The player to move makes a move nobody else would (corners and the
+ * middles of the edges, in turn), and waits to see it in the move list:
+ * returns the new ply.  The squares are seven apart and the CPU plays
+ * within two of a stone, so its few moves here never take one of them
+ * (with b1 and n15 in the list, it answered o15 on n15 once). */
 static int
 corner_move(struct tclient *tc, int ply)
 {
 	static const char *const corners[] = { "a1", "o15", "a15", "o1",
-	    "b1", "n15", "b15", "n1" };
+	    "h1", "h15", "a8", "o8" };
 	char	 want[32];
 
 	players_move(tc, corners[ply % 8]);
