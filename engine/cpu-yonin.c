@@ -882,7 +882,7 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	int32_t *key = c->key[0], *noise = c->noise, *score = c->score;
 	struct cpu_yonin_board	 b;
 	struct game_status	 st;
-	int n, seat, best_i = 0, best_score = 0, done_depth = 0;
+	int n, seat, best_i = 0, best_score = 0, done_depth = 0, kept;
 	uint64_t		 cap;
 	int64_t			 deadline;
 
@@ -891,12 +891,9 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	if ((n = cpu_yonin_root_moves(c, seat, mv)) <= 0)
 		return -1;
 	cpu_yonin_read(c->g, &b);
-	if (1) {
-		int kept = cpu_yonin_prune(&b, seat, mv, n);
-
-		if (kept > 0)
-			n = kept;
-	}
+	/* The far drops go as in the search, unless they are all there is. */
+	if ((kept = cpu_yonin_prune(&b, seat, mv, n)) > 0)
+		n = kept;
 	cpu_yonin_order(c, &b, seat, mv, n, key, 0, 0);
 	for (int i = 0; i < n; i++)
 		cpu_yonin_pick(mv, key, NULL, i, n);
