@@ -101,139 +101,14 @@ struct cpu_yonin_level {
  * probes of 7 plies at level 4, scored alike: L4-L3 60.0% and 57.5% +-
  * 10% over the same 40 games).
  *
- * Why the free-for-all rungs were short (bench-cpu-yonin GAMES trace A B
- * replays a pairing's games and searches the lost player's last moves
- * again deeper):
- *  - The capture search walked into mates.  Most mates here are drops,
- *    which a search of captures does not play, and at the bench's node
- *    limits levels 2 and 3 ended on one ply in the middle game (with full
- *    hands some two hundred moves), so they were as blind to the next
- *    player's mate as level 1.  The capture search now also plays the
- *    checks that mate.
- *  - An iteration cut short by the node cap played its first move even
- *    when it had just found that move lost, before any other was
- *    searched: the deeper the level, the more often (test_bait_mate).
- *  - Opposite seats face each other's rooks down the middle, and the
- *    bench sat a level's two players only opposite, so they fought each
- *    other first: in 20 games of L2-L1, 11 of the 19 times an L2 went out
- *    an L2 put it out.  The bench now seats them in all six ways.
- *  - Rivals deferring to one another were half the capture search's
- *    nodes; they now do so only at its first node, a rival's captures
- *    there are of the root side's pieces only, and drops far from every
- *    king are left out (cpu_yonin_prune).
- *  - What is left: of the stronger side's eliminations in L4-L3 (30
- *    games), 20 came where a search of 100,000 nodes played the same move
- *    and saw nothing, 18 with the king in check, 13 after two or more
- *    rivals had moved: chains of checks (check priority gives whoever
- *    checks the player before him the next move again, the two between
- *    skipped) longer than any level's depth, and mates two rivals build
- *    together, which one rival's reply in BRS never shows.  At the
- *    bench's limits the mean depth reached is 1.0, 1.2, 1.6, 2.5 and 3.2
- *    plies for levels 1 to 5, so the levels above 2 part by little.
- *    Extending the depth for a king in check with one or two answers
- *    cost depth elsewhere and did not show in 60 games.
- *  - The mate search by checks (cpu-yonin-mate.c) reads the chains
- *    between two players far deeper, but they are fewer than the trace
- *    suggested.  In 12 games of L3-L2 (bench-cpu-yonin 12 mates 3 2 15
- *    50000: every position, the player to move against the one before
- *    him) the mover had a mate by checks in 1 in 20 of 1,228 positions,
- *    in 3 to 11 plies in 32 more.  Looking back five of his own moves
- *    from each of the 24 eliminations with probes of 9 plies (a first
- *    version of the levels' probes playing): 9 had left the next player
- *    such a mate with their last move, all with no other move left; 5
- *    of the 17 L2 players had played into one of 5 to 9 plies with safe
- *    moves at hand, which the longer probes of levels 3 and up avoid; 5
- *    of the 7 L3 players never had one against them.  The mates that
- *    beat level 3 come from two rivals, or from checks that pass from one
- *    rival to another, which neither the probes nor one rival's reply in
- *    BRS show.
- *  - So the defence of levels 3 to 5 now probes every rival together
- *    (the coalition probe, cpu-yonin-mate.h).  Alone it changed no
- *    result in 160 games (L3-L2 and L4-L3 came out as before to the
- *    decimal, plies and depths too): check priority gives the turn after
- *    each of our answers
- *    to the player after us, so the chain that starts after our move is
- *    his alone unless an answer of ours checks another rival, or our
- *    move checked one.  What it adds is the chains a rival further on
- *    begins, which the player after us then carries on: the probes of
- *    the second and third rivals with those before them waiting.  With
- *    them (80 games a rung, the same seeds): L3-L2 61.3% +- 6.3%
- *    (59.4% before), L4-L3 57.2% +- 7.7% (58.1%), L5-L4 56.6% +- 7.6%
- *    (55.6%): within the margins.  That suggests (not traced again) that
- *    what beats levels 3 and up is mostly not a mate by checks alone but
- *    one a rival's quiet move prepares, which no probe by checks reads.
- *    In pairs no rival waits: the one after the player after us is our
- *    partner, so there the coalition probe is all that changed.  In 12
- *    games each (bench-cpu-yonin 12 mates A B 9 20000), of the 24 players
- *    out in L3-L2 13 had left the next player a mate by checks of 9 plies
- *    or fewer with their last move, 16 their rivals a coalition one
- *    (waiting or not); in L4-L3, 11 and 16.  So a third of the
- *    eliminations are no mate by checks of that length at all; of those
- *    that are, the look back above found most left with no safe move
- *    (not counted again here).
- *  - Tried and taken back, 80 games of L4-L3 each: the capture search
- *    answering every check on the root side (no standing pat in check)
- *    and following rivals' quiet checks that leave it two answers or
- *    fewer, 52.2% +- 7.4% (mean depth L4 2.21, L3 1.44, from 2.47 and
- *    1.63: the depth it cost weighed more); searching late quiet moves
- *    two plies less (never down to the capture search alone; reduced
- *    from two plies to it, level 3 let a mate in one go by in
- *    test_mate_random), 57.2% +- 7.6%, depth 2.48 and 1.63: at these
- *    node limits few nodes are deep enough to reduce.
- *
- * Measured before the evaluation weighed the king of the player before
- * us (cpu-yonin-eval.c has the figures since) (bench-cpu-yonin 80
- * ladder: node limits 500/1,250/3,500/
- * 12,500/50,000 per move, 80 games a pairing, two seats each in every
- * seating, pairs scored by rank; node limits, so the figures do not
- * depend on the load of the 2-core machine, shared with other builds and
- * benches, they ran on), with the mate probes: L2-L1 75.3% +- 5.8%,
- * L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4 55.6% +- 7.9%; every
- * game ended by eliminations, in 32 to 209 plies.  Without them (the same
- * seeds): 74.7% +- 6.3%, 57.8% +- 6.8%, 55.6% +- 6.9%, 54.4% +- 7.3%,
- * L5-L1 80.9% +- 5.2%, in 24 to 221 plies; on 40 games each, L4-L3 went
- * from 51.9% to 60.0% (+- 10%), L3-L2 from 58.8% to 59.4%, L2-L1 from
- * 70.6% to 73.1%.  So the probes help each rung by one to three points,
- * within the margins, and the rungs above 2 stay far from 75%.  Before
- * that (40 games, opposite seats only): 58%, 54%, 63%, 53%, L5-L1 82%.
- * The mate search alone runs at about 500,000 nodes (moves played) a
- * second on one core, the search at about 320,000 (bench-cpu-yonin 12
- * mates 3 2 N M: 540,000 with 5 plies and 600 nodes a probe, 430,000
- * with 15 plies and 50,000).  Against three random or three
- * greedy (capture-first) players (bench-cpu-yonin 40 simple), with the
- * probes: every level ranked first in 40/40 games against random ones,
- * level 2 in 40/40 and levels 1, 3, 4 and 5 in 39/40 (97.5%) against
- * greedy ones (mean rank 1.02, 1.02, 1.07, 1.07; one of level 4's games
- * reached the 300-ply limit).  Before them every level was first in
- * 40/40 but levels 1 and 5 in 39/40 against greedy ones.  With the
- * coalition probes and the waiting rivals' probes (levels 3 to 5): the
- * same counts against random and greedy players (40 simple), L2-L1
- * 75.3% +- 5.8% (levels 1 and 2 unchanged), L3-L2 61.3% +- 6.3%, L4-L3
- * 57.2% +- 7.7%, L5-L4 56.6% +- 7.6%, L5-L1 80.9% +- 5.3%.
- * So the target of 75% a rung is met by L2-L1 only.
- * In pairs mode (paranoid; bench-cpu-yonin 80 teams: the same node
- * limits, level N's two seats partners against two of N-1, S+N and W+E in
- * turn, scored by the winning team): L2-L1 96.2% +- 4.2%, L3-L2 87.5% +-
- * 7.3%, L4-L3 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (80/80), no
- * draws, 12 to 125 plies (before the mate probes; with them, 20 games a
- * rung only, for want of time: L2-L1 90.0% +- 13.5%, L3-L2 85.0% +-
- * 16.1%, L4-L3 75.0% +- 19.5%, L5-L4 80.0% +- 18.0%, L5-L1 100% (20/20),
- * no draws, 18 to 103 plies; with the coalition probes, 80 games a
- * rung: L3-L2 83.8% +- 8.1%, L4-L3 80.0% +- 8.8%, L5-L4 71.2% +- 10.0%,
- * no draws, 20 to 115 plies, and L2-L1, whose levels did not change,
- * 93.8% +- 5.3%, 12 to 90 plies).  There a
- * weaker team's first slip loses the game, so the rungs part far more
- * than in a free-for-all.  Level 4 then had 250 per mille of the turn
- * (the bench's 12,500 nodes); with 150 (7,500), the same seeds, 80 games
- * each: L5-L4 85.0% +- 7.9% (from 71.2%), L4-L3 83.8% +- 8.1% (from
- * 80.0%), mean depth L5 4.71 against L4 3.71, so every pairs rung is
- * past 75%.  In the free-for-all the levels above 2 do not part whatever
- * their nodes, noise or seating (bench-cpu-yonin.c has the figures).
- * Iterations past five plies go two at a time (cpu_yonin_root), which
- * took L5-L4 from 62.5% to 72.5% (40 games) before.
- * Once with the default time limits (bench-cpu-yonin 12 timed N, 12 games
- * a rung, load about 6 on the 2 shared cores, the old search): L2-L1 65%
- * +- 19%, L3-L2 71% +- 16%, L4-L3 42% +- 13% (L5-L4 not run: 2 s a move).
+ * What the levels score, the traces of why the free-for-all rungs above
+ * level 2 stay close, and the changes tried and taken back are in
+ * docs/cpu-yonin-notes.md.  Three findings shape the search below: most
+ * mates here are drops, so the capture search also plays the checks
+ * that mate; an iteration cut short plays the move it was on rather than
+ * one it has just seen lose (test_bait_mate); and drops far from every
+ * king are left out (cpu_yonin_prune), or the middle levels' budget
+ * ends at one ply once the hands fill.
  */
 static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },

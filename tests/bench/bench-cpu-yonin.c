@@ -18,60 +18,8 @@
  *  - how the games ended (eliminations, repetition, move limit) and
  *    their lengths.
  *
- * Measured (80 games a rung, these node limits, on a 2-core machine
- * shared with other builds and benches, which the node limits keep out
- * of the figures), with the coalition probes of levels 3 to 5
- * (cpu-yonin.c): the free-for-all ladder L2-L1 75.3% +- 5.8%, L3-L2
- * 61.3% +- 6.3%, L4-L3 57.2% +- 7.7%, L5-L4 56.6% +- 7.6%, L5-L1 80.9%
- * +- 5.3%; the pairs-mode ladder L2-L1 93.8% +- 5.3%, L3-L2 83.8% +-
- * 8.1%, L4-L3 80.0% +- 8.8%, L5-L4 71.2% +- 10.0% (L5-L1 not run
- * again).  Before them, with the mate probes: the free-for-all ladder
- * L2-L1 75.3% +- 5.8%, L3-L2 59.4% +- 6.7%, L4-L3 58.1% +- 7.8%, L5-L4
- * 55.6% +- 7.9% (before them 74.7%, 57.8%, 55.6%, 54.4%, L5-L1 80.9% +-
- * 5.2%);
- * with them, 20 games a rung of the pairs-mode ladder: L2-L1 90.0%, L3-L2
- * 85.0%, L4-L3 75.0%, L5-L4 80.0% (+- 13.5 to 19.5%), L5-L1 100%;
- * before the probes, the pairs-mode ladder L2-L1 96.2% +- 4.2%, L3-L2 87.5% +- 7.3%, L4-L3
- * 76.2% +- 9.4%, L5-L4 73.8% +- 9.7%, L5-L1 100% (no draws, 12..125
- * plies); cpu-yonin.c's level table says why the free-for-all rungs
- * above 2 part so little.  Nor do they part more at the hall's own node
- * counts: with SCALE 13 (L1 6,500 to L5 650,000 nodes a move, 16 MB of
- * table), L3-L2 55.0% +- 11.0% over 40 games, mean depth 3.14 and 2.61.
- * Nor does level 5 part from level 2 or 3 (40 games each): L5-L2 55.6%
- * +- 9.0%, L5-L3 54.4% +- 10.2%; seated one against three and three
- * against one ("lone", where no two of a level fight each other in half
- * the games), L5-L2 61.7% +- 11.1%, L3-L2 60.0% +- 11.0%, L2-L1 69.2% +-
- * 9.8%: so the two-each seating is not what keeps the rungs together.
- * Noise is no lever either: levels 1 to 4 at 1500, 500, 200 and 70
- * (from 700, 150, 60, 20) gave L2-L1 83.1% +- 7.5%, L3-L2 62.5% +-
- * 9.8%, L4-L3 54.4% +- 10.2%, L5-L4 48.1% +- 10.3% and L5-L1 95.0% +-
- * 4.0% (40 games each): only the near-random level 1 parts.  Nor is the
- * evaluation's weight of the own king against the rivals' (twice one's
- * own, none for a rival's weak king): L5-L2 60.6% +- 9.1%.  Neither was
- * kept.  What did part level 5 from level 2 is the weight of the king
- * of the player before us, whom check priority lets us check again and
- * again (cpu-yonin-eval.c): L5-L2 66.2% +- 10.2% over the same 40 games
- * (65.6% +- 6.8% over 80), the rungs between neighbours no more (80
- * games each: L2-L1 72.8%, L3-L2 58.4%, L4-L3 55.0%, L5-L4 57.5%,
- * +- 6.3 to 7.5%; L5-L1 86.2% +- 5.2%, from 80.9%); against random and
- * greedy players every level first in 39 or 40 of 40.  Weighing our own
- * king once more against the player after us, who checks us again and
- * again the same way: L5-L2 72.8% +- 6.2% (80 games), L5-L1 87.8% +-
- * 5.0% (80), L3-L2 60.6%, L4-L3 57.5%, L5-L4 50.6% (40 games, +- 9.5 to
- * 10.7%); against random players every level first in 40/40, against
- * greedy ones levels 1, 4 and 5 in 39/40, 2 in 40/40, 3 in 38/40 (95%).
- * Weighing the rivals by their mean rather than with the strongest
- * (cpu-yonin-eval.c), 40 games: L2-L1 79.4% +- 7.8% (level 1's noise
- * 600), L3-L2 67.5% +- 8.5%, L4-L3 61.3% +- 9.6%, L5-L4 54.4% +- 9.6%,
- * L5-L1 89.4% +- 6.8%, and over 80, L5-L2 77.2% +- 6.1%, L3-L2 64.1% +-
- * 6.0%, L4-L3 55.9% +- 6.6% (55.0% before: the 40 games overstated
- * it); against greedy players level 5 first in 76/80.  The two-each
- * seating has a ceiling below 100% however weak the other side: one of
- * a level's two seats puts out the other ("a by a" in the eliminations
- * line), and the one put out then ranks below a weaker player.  Before
- * that change, level 5 against two random players scored 96.2% +-
- * 3.7%, against two greedy ones 90.6% +- 5.5%, level 3 against two
- * greedy ones 91.2% +- 4.8% (40 games each).
+ * What these matches have measured, change by change, is in
+ * docs/cpu-yonin-notes.md (and in short in docs/gamehall-engine.md).
  *
  *   bench-cpu-yonin [GAMES [speed|simple|ladder|teams|lone [LEVEL [SCALE]]]]
  *   bench-cpu-yonin GAMES timed [LEVEL]
