@@ -268,7 +268,7 @@ cpu_yonin_eval(const struct cpu_yonin_board *b, int root)
 
 	cpu_yonin_attacks(b, &m);
 	for (int p = 0; p < YONIN_SEATS; p++) {
-		worth[p] = 2500 * b->elims[p] + 4 * m.mob[p];
+		worth[p] = CPU_YONIN_ELIM * b->elims[p] + 4 * m.mob[p];
 		threat[p] = 0;
 		for (int i = 0; i < YONIN_HAND_KINDS; i++)
 			worth[p] += b->hand[p][i] * cpu_yonin_hand_value[i];

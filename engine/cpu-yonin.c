@@ -5,8 +5,10 @@
  * table, move ordering by captures (MVV/LVA), checks, killers and history,
  * and a quiescence search of captures; at the root, a mate search by
  * checks (cpu-yonin-mate.c) for the chains of checks that check priority
- * makes a game of two, and in the defence from level 3 up the same search
- * with every rival attacking (the coalition probe).
+ * makes a game of two, and in the defence of the deeper levels the same
+ * search with every rival attacking (the coalition probe).  The two modes
+ * have level tables of their own: in the free-for-all depth barely parts
+ * the levels, so they part there by what they see.
  *
  * Why BRS: paranoid (every rival plays against us, each in his turn) was
  * the first search here and its levels did not separate: even level 5
@@ -59,26 +61,22 @@ struct cpu_yonin_level {
 };
 
 /*
- * The levels.  Each thinks for 2 to 7 times less of the turn than the one
- * above where the clock binds (1000, 150, 70, 25, 10 per mille of the 2 s
- * default), so that a deeper level is not held to the depth of the one
- * below.  BRS iterations end on our own move (1, 3, 5 plies, below), so
- * what the depth caps and the clock can part is one, three or five plies;
- * the rest is noise on the root moves (a level plays a move up to twice
- * its noise worse now and then), how far captures are followed, and how
- * long and wide the mate probes by checks are (cpu-yonin-mate.c; at the
- * root: a mate on the player before us is played before any search, and
- * of the search's best moves in its order the first after which the next
- * player has no mate by checks on us is played; a share of the nodes and
- * the time is kept back for that):
+ * The levels of pairs mode.  Each thinks for 2 to 7 times less of the turn
+ * than the one above where the clock binds (1000, 150, 70, 25, 10 per
+ * mille of the 2 s default), so that a deeper level is not held to the
+ * depth of the one below.  BRS iterations end on our own move (1, 3, 5
+ * plies, below), so what the depth caps and the clock can part is one,
+ * three or five plies; the rest is noise on the root moves (a level plays
+ * a move up to twice its noise worse now and then), how far captures are
+ * followed, and how long and wide the mate probes by checks are
+ * (cpu-yonin-mate.c; at the root: a mate on the player before us is
+ * played before any search, and of the search's best moves in its order
+ * the first after which the next player has no mate by checks on us is
+ * played; a share of the nodes and the time is kept back for that):
  *  1 beginner: one ply, no capture search, noise 600: it takes a mate in
  *    one (a won game outweighs any noise) and mostly what is free, but
- *    sees neither a recapture nor a mate the next player has (700 until
- *    the evaluation weighed the rivals by their mean, which made a piece
- *    taken from a rival worth 4/3 of it, from the strongest 5/3 before:
- *    at 700 it let a free rook go, test_free_rook; at 600 L2-L1 79.4% +-
- *    7.8% and L5-L1 89.4% +- 6.8% over 40 games, level 1 first against 3
- *    greedy players in 39/40);
+ *    sees neither a recapture nor a mate the next player has (at 700 it
+ *    let a free rook go, test_free_rook);
  *  2 easy: three plies when it has the nodes (about 1,400 at the start;
  *    in the bench's 1,250 nearly always one), captures and mating checks
  *    two deep, noise 150: it sees the mates the rivals have next; mate
@@ -98,26 +96,81 @@ struct cpu_yonin_level {
  * Each keeps 15% of its nodes and time for the defence's probes, which
  * it gives back to them after the search (a probe that finds nothing
  * mostly costs under a hundred nodes at level 3; keeping 30 to 40%, with
- * probes of 7 plies at level 4, scored alike: L4-L3 60.0% and 57.5% +-
- * 10% over the same 40 games).
+ * probes of 7 plies at level 4, scored alike).
  *
- * What the levels score, the traces of why the free-for-all rungs above
- * level 2 stay close, and the changes tried and taken back are in
- * docs/cpu-yonin-notes.md.  Three findings shape the search below: most
- * mates here are drops, so the capture search also plays the checks
- * that mate; an iteration cut short plays the move it was on rather than
- * one it has just seen lose (test_bait_mate); and drops far from every
- * king are left out (cpu_yonin_prune), or the middle levels' budget
- * ends at one ply once the hands fill.
+ * Three findings shape the search below: most mates here are drops, so
+ * the capture search also plays the checks that mate; an iteration cut
+ * short plays the move it was on rather than one it has just seen lose
+ * (test_bait_mate); and drops far from every king are left out
+ * (cpu_yonin_prune), or the middle levels' budget ends at one ply once
+ * the hands fill.  What the levels score, and the changes tried and
+ * taken back, are in docs/cpu-yonin-notes.md.
  */
-static const struct cpu_yonin_level cpu_yonin_levels[CPU_LEVEL_MAX + 1] = {
+/* The levels the two tables share. */
+#define CPU_YONIN_ONE_PLY(noise) \
+	{ 1, 0, noise, 20000, 10, 0, 0, 0, 0, 0, 0 }
+#define CPU_YONIN_EASY \
+	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8, 0, 0 }
+#define CPU_YONIN_MASTER \
+	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96, 1, 2 }
+
+static const struct cpu_yonin_level cpu_yonin_pairs_levels[] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-	{ 1, 0, 600, 20000, 10, 0, 0, 0, 0, 0, 0 },
-	{ 3, 2, 150, 60000, 25, 3, 250, 150, 8, 0, 0 },
+	CPU_YONIN_ONE_PLY(600),
+	CPU_YONIN_EASY,
 	{ 5, 4, 60, 250000, 70, 5, 800, 150, 24, 1, 2 },
 	{ 7, 4, 20, 1200000, 150, 9, 2500, 150, 48, 1, 2 },
-	{ CPU_YONIN_MAXPLY - 7, 6, 0, 4000000, 1000, 13, 8000, 150, 96, 1, 2 },
+	CPU_YONIN_MASTER,
 };
+
+/*
+ * The levels of the free-for-all, spaced by what parts them there.  A
+ * deeper search barely ranks better among four: over 80 games or more,
+ * pairs mode's levels scored 63% (3 against 2), 56% (4 against 3) and
+ * 52% (5 against 4), even at 13 times the nodes, while 2 beat 1 by 77%
+ * and 5 beat 2 by 77%.  What wins a free-for-all is not walking into the
+ * mates and the free captures that one more ply shows, so the levels
+ * part by that: level 5 is pairs mode's master, level 4 its easy, level 3
+ * its beginner, and below them the noise grows until level 1 picks at
+ * random (a million centi-pawns outweigh anything a move does; like every
+ * level, it still plays a mate in one first: cpu_yonin_mate_in_one).
+ * Raising level 3's noise would part it more from level 4, but at 700 it
+ * lets a free rook go and walks into mates (test_free_rook,
+ * test_no_walk_into_mate).  Each rung then
+ * scores 75% or more against the one below (docs/cpu-yonin-notes.md has
+ * the figures), and levels 3 to 5 still rank first in 95% or more of
+ * games against three random or greedy players.
+ */
+static const struct cpu_yonin_level cpu_yonin_ffa_levels[] = {
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	CPU_YONIN_ONE_PLY(1000000),
+	CPU_YONIN_ONE_PLY(2000),
+	CPU_YONIN_ONE_PLY(600),
+	CPU_YONIN_EASY,
+	CPU_YONIN_MASTER,
+};
+
+/* Level `level` of one mode, clamped to the levels there are. */
+static int
+cpu_yonin_clamp(int level)
+{
+	return level < CPU_LEVEL_MIN ? CPU_LEVEL_MIN :
+	    level > CPU_LEVEL_MAX ? CPU_LEVEL_MAX : level;
+}
+
+static const struct cpu_yonin_level *
+cpu_yonin_level(int level, int pairs)
+{
+	level = cpu_yonin_clamp(level);
+	return pairs ? &cpu_yonin_pairs_levels[level] :
+	    &cpu_yonin_ffa_levels[level];
+}
+
+int
+cpu_yonin_level_share(int level, int pairs)
+{
+	return cpu_yonin_level(level, pairs)->time;
+}
 
 struct cpu_yonin {
 	struct cpu_search *s;
@@ -660,6 +713,32 @@ cpu_yonin_attack(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 }
 
 /*
+ * The first of the root's moves that puts a rival out at once and either
+ * leaves the game going or ends it with us first, or -1.  (One that ends
+ * it with us second, by the survivors' eliminations and pieces, is left
+ * to the search.)
+ */
+static int
+cpu_yonin_mate_in_one(struct cpu_yonin *c, const struct move *mv, int n)
+{
+	unsigned		 before = yonin_alive(c->g), gone;
+	struct game_status	 st;
+	int			 good;
+
+	for (int i = 0; i < n; i++) {
+		c->v->apply(c->g, &mv[i]);
+		gone = before & ~yonin_alive(c->g);
+		c->v->status(c->g, &st);
+		good = st.phase != GAME_OVER || (st.winners >> c->root & 1);
+		c->v->undo(c->g);
+		for (int p = 0; p < YONIN_SEATS && good; p++)
+			if ((gone >> p & 1) && !cpu_yonin_team(c, p))
+				return i;
+	}
+	return -1;
+}
+
+/*
  * Does the root's move m let whoever moves next mate the root by checks
  * (for the player after us, the same game of two; with `coalition`, any
  * rival the rules put on move after an answer may check next)?  And with
@@ -765,6 +844,22 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	seat = st.to_move;
 	if ((n = cpu_yonin_root_moves(c, seat, mv)) <= 0)
 		return -1;
+	/*
+	 * A rival put out at once comes before anything else: the levels'
+	 * noise (up to a million at level 1 of the free-for-all) must not
+	 * hide it, and a shallow search must not trade it for a check that
+	 * its capture search over-rates (the free-for-all's level 4 did,
+	 * at one ply: test_mate_random).
+	 */
+	if ((best_i = cpu_yonin_mate_in_one(c, mv, n)) >= 0) {
+		res->move[0] = mv[best_i];
+		res->nmoves = 1;
+		res->score = CPU_YONIN_ELIM;
+		res->depth = 1;
+		cpu_yonin_pv(c, &mv[best_i], res->pv, sizeof res->pv);
+		return 0;
+	}
+	best_i = 0;
 	cpu_yonin_read(c->g, &b);
 	/* The far drops go as in the search, unless they are all there is. */
 	if ((kept = cpu_yonin_prune(&b, seat, mv, n)) > 0)
@@ -884,16 +979,14 @@ cpu_yonin_think(const struct game *g, struct cpu_search *s,
 	struct yonin_options		 o;
 	struct cpu_yonin		*c;
 	struct game_status		 st;
-	int				 level = s->limits->level, rc;
+	int				 level, rc;
 
-	if (level < CPU_LEVEL_MIN)
-		level = CPU_LEVEL_MIN;
-	if (level > CPU_LEVEL_MAX)
-		level = CPU_LEVEL_MAX;
-	lv = &cpu_yonin_levels[level];
+	level = cpu_yonin_clamp(s->limits->level);
 	g->variant->status(g, &st);
 	if (st.phase != GAME_PLAYING)
 		return -1;
+	yonin_options(g, &o);
+	lv = cpu_yonin_level(level, o.pairs);
 	if ((level < CPU_LEVEL_MAX || s->deadline_us == 0) &&
 	    (s->node_cap == 0 || s->node_cap > lv->nodes))
 		s->node_cap = lv->nodes;
@@ -904,7 +997,6 @@ cpu_yonin_think(const struct game *g, struct cpu_search *s,
 		free(c);
 		return -1;
 	}
-	yonin_options(g, &o);
 	c->s = s;
 	if (lv->mate_len > 0 && (c->mate = cpu_yonin_mate_new(s)) == NULL) {
 		game_free(c->g);

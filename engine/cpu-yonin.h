@@ -24,6 +24,7 @@
 
 #define CPU_YONIN_MOVES 1024	/* more than any position has */
 #define CPU_YONIN_WIN 20000
+#define CPU_YONIN_ELIM 2500	/* a rival put out, in the evaluation */
 #define CPU_YONIN_MAXPLY 48	/* the deepest ply of a search */
 /* A search score at or below -CPU_YONIN_LOST: the root side goes out
  * (third or fourth place, or its team loses in pairs), a score nearer
@@ -112,5 +113,8 @@ void cpu_yonin_pick(struct move *mv, int32_t *key, int32_t *also, int i,
     int n);
 /* The position's worth for root's side (its team in pairs). */
 int cpu_yonin_eval(const struct cpu_yonin_board *, int root);
+/* The share of the turn's time (per mille) a level thinks for, in pairs
+ * mode or not: where the clock binds, what parts the levels. */
+int cpu_yonin_level_share(int level, int pairs);
 
 #endif

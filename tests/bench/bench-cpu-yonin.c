@@ -57,13 +57,19 @@
 
 
 /*
- * The levels' node limits per move.  main() may multiply them (the
- * ladder's SCALE) once, before any match: 13 gives about what the hall's
- * default 2 s a turn buys each level at some 320,000 nodes a second.
+ * A level's node limit per move: 50 nodes per mille of its share of the
+ * turn (cpu_yonin_level_share), times the ladder's SCALE, which main()
+ * may set once, before any match: 13 gives about what the hall's default
+ * 2 s a turn buys each level at some 320,000 nodes a second.
  */
-static uint64_t bench_nodes[CPU_LEVEL_MAX + 1] = {
-	0, 500, 1250, 3500, 7500, 50000,
-};
+static uint64_t bench_scale = 1;
+
+static uint64_t
+bench_nodes(int level, int pairs)
+{
+	return 50u * (uint64_t)cpu_yonin_level_share(level, pairs) *
+	    bench_scale;
+}
 
 static void
 bench_speed(void)
@@ -93,11 +99,11 @@ bench_speed(void)
 		    lim.time_ms, r.elapsed_ms, (unsigned long long)r.nodes,
 		    r.depth, r.pv);
 		lim.time_ms = 0;
-		lim.nodes = bench_nodes[level];
+		lim.nodes = bench_nodes(level, 0);
 		cpu_think(g, &lim, NULL, &r, err, sizeof err);
 		printf("first move, level %d (the matches' %llu nodes): "
 		    "depth %d, pv %s\n", level,
-		    (unsigned long long)bench_nodes[level], r.depth, r.pv);
+		    (unsigned long long)bench_nodes(level, 0), r.depth, r.pv);
 	}
 	game_free(g);
 }
@@ -183,7 +189,7 @@ bench_simple(const char *name, int level, int other, int games,
 		for (int s = 0; s < YONIN_SEATS; s++)
 			m.who[s] = other;
 		m.who[seat] = level;
-		m.nodes[seat] = bench_nodes[level];
+		m.nodes[seat] = bench_nodes(level, 0);
 		m.seed = 1000u + (unsigned)i * 7919u;
 		if (match_play(&m) != 0) {
 			printf("  game %d failed (illegal %d)\n", i, m.illegal);
@@ -277,7 +283,8 @@ bench_seat(struct match *m, int a, int b, int i, unsigned mask)
 {
 	for (int s = 0; s < YONIN_SEATS; s++) {
 		m->who[s] = mask >> s & 1 ? a : b;
-		m->nodes[s] = m->who[s] > 0 ? bench_nodes[m->who[s]] : 0;
+		m->nodes[s] = m->who[s] > 0 ?
+		    bench_nodes(m->who[s], m->pairs) : 0;
 	}
 	m->seed = 2000u + (unsigned)(i / 2) * 7919u;
 }
@@ -743,18 +750,20 @@ main(int argc, char **argv)
 
 	if (tt == NULL || games <= 0 || scale <= 0)
 		return 1;
-	for (int l = CPU_LEVEL_MIN; l <= CPU_LEVEL_MAX; l++)
-		bench_nodes[l] *= (uint64_t)scale;
+	bench_scale = (uint64_t)scale;
 	if (what == NULL || strcmp(what, "speed") == 0)
 		bench_speed();
 	if (what != NULL && strcmp(what, "timed") == 0)
 		printf("matches (%d games each, the levels' default time per "
 		    "move; figures depend on the machine's load)\n", games);
 	else if (what == NULL || strcmp(what, "speed") != 0) {
-		printf("matches (%d games each, node limits per move:", games);
-		for (int l = CPU_LEVEL_MIN; l <= CPU_LEVEL_MAX; l++)
-			printf(" L%d %llu", l,
-			    (unsigned long long)bench_nodes[l]);
+		printf("matches (%d games each, node limits per move", games);
+		for (int pairs = 0; pairs <= 1; pairs++) {
+			printf(pairs ? "; pairs mode:" : ":");
+			for (int l = CPU_LEVEL_MIN; l <= CPU_LEVEL_MAX; l++)
+				printf(" L%d %llu", l, (unsigned long long)
+				    bench_nodes(l, pairs));
+		}
 		printf(")\n");
 	}
 	if (what == NULL || strcmp(what, "simple") == 0) {

@@ -1,8 +1,11 @@
 /*
- * test-cpu-yonin.c - the four-player shogi CPU: it takes what is free,
- * mates when it can, does not walk into a mate (whatever its node
- * budget), never checks its partner, always answers legally, and beats
- * random and greedy players.  Every
+ * test-cpu-yonin.c - the four-player shogi CPU: every level mates in one
+ * when it can; the levels meant to see more take what is free and do not
+ * walk into a mate (whatever their node budget); it never checks its
+ * partner, always answers legally, and beats random and greedy players.
+ * The free-for-all's levels 1 and 2 play nearly at random on purpose and
+ * its level 3 has no capture search (cpu-yonin.c), so there the tactics
+ * below hold from level 3 or 4 up, in pairs mode from level 1 or 2.  Every
  * expectation is judged by the engine's own rules (play(), status(),
  * yonin_alive()), not by a move written down here.
  */
@@ -103,22 +106,32 @@ scrambled(const char *opts, unsigned *seed, int plies)
 	return g;
 }
 
-START_TEST(test_free_rook)
+/*
+ * West's rook on 3f is attacked by South's on 5f and defended by nothing
+ * (West is a rival in both modes).  Levels from `first` up take it: their
+ * noise is well under a rook.
+ */
+static void
+free_rook(const char *opts, int first)
 {
-	/* North's rook on 3f is attacked by South's on 5f and defended by
-	 * nothing.  Level 1's noise is well under a rook. */
-	for (int level = 1; level <= CPU_LEVEL_MAX; level++) {
-		struct game *g = setup("", "5i:S:K 9e:W:K 5a:N:K 1e:E:K "
-		    "5f:S:R 3f:N:R 7g:W:P tomove:S");
+	for (int level = first; level <= CPU_LEVEL_MAX; level++) {
+		struct game *g = setup(opts, "5i:S:K 9e:W:K 5a:N:K 1e:E:K "
+		    "5f:S:R 3f:W:R 7g:W:P tomove:S");
 		int before[YONIN_HAND_KINDS], after[YONIN_HAND_KINDS];
 
 		yonin_hand(g, YONIN_S, before);
 		think_play(g, level, 8000, 1);
 		yonin_hand(g, YONIN_S, after);
 		ck_assert_msg(after[0] == before[0] + 1,
-		    "level %d did not take the rook", level);
+		    "level %d (%s) did not take the rook", level, opts);
 		game_free(g);
 	}
+}
+
+START_TEST(test_free_rook)
+{
+	free_rook("", 3);
+	free_rook("mode=pairs", 1);
 }
 END_TEST
 
@@ -138,7 +151,8 @@ START_TEST(test_mate_drop)
 }
 END_TEST
 
-/* Random positions where South can mate someone at once: level 3 does. */
+/* Random positions where the mover can mate someone at once: every
+ * level does, even the free-for-all's nearly random level 1. */
 START_TEST(test_mate_random)
 {
 	unsigned seed = 7;
@@ -155,11 +169,14 @@ START_TEST(test_mate_random)
 				if (p != st.to_move && can_eliminate(g, p))
 					victim = p;
 		}
-		if (victim >= 0) {
-			found++;
-			think_play(g, 3, 10000, 3);
-			ck_assert_msg(yonin_alive(g) != 0xf, "no mate played");
+		for (int level = 1; victim >= 0 && level <= CPU_LEVEL_MAX;
+		    level++) {
+			think_play(g, level, 10000, 3);
+			ck_assert_msg(yonin_alive(g) != 0xf,
+			    "level %d played no mate", level);
+			g->variant->undo(g);
 		}
+		found += victim >= 0;
 		game_free(g);
 	}
 	ck_assert_int_gt(found, 0);
@@ -181,22 +198,22 @@ mated_next(struct game *g, int seat)
 }
 
 /*
- * Scrambled positions (seeded by seed, tries of them, plies + tries %
- * spread plies deep), all four players in, where some of the mover's
- * moves are lost, as `lost` judges the position after one, and others
- * are not: every level from `first` up, given `nodes`, plays a move that
- * `kept` accepts.  At least one such position must turn up.
+ * Scrambled positions of a mode (opts; seeded by seed, tries of them,
+ * plies + tries % spread plies deep), all four players in, where some of
+ * the mover's moves are lost, as `lost` judges the position after one,
+ * and others are not: every level from `first` up, given `nodes`, plays a
+ * move that `kept` accepts.  At least one such position must turn up.
  */
 static void
-levels_pick_safe(unsigned seed, int tries, int plies, int spread, int first,
-    uint64_t nodes, int (*lost)(struct game *, int me),
+levels_pick_safe(const char *opts, unsigned seed, int tries, int plies,
+    int spread, int first, uint64_t nodes, int (*lost)(struct game *, int me),
     int (*kept)(struct game *, int me), const char *what)
 {
 	struct move list[1024];
 	int found = 0;
 
 	for (int t = 0; t < tries && found < 3; t++) {
-		struct game *g = scrambled("", &seed, plies + t % spread);
+		struct game *g = scrambled(opts, &seed, plies + t % spread);
 		struct game_status st;
 		int n, safe = 0, unsafe = 0, me;
 
@@ -220,8 +237,8 @@ levels_pick_safe(unsigned seed, int tries, int plies, int spread, int first,
 			for (int level = first; level <= CPU_LEVEL_MAX;
 			    level++) {
 				think_play(g, level, nodes, (uint64_t)level);
-				ck_assert_msg(kept(g, me), "level %d %s", level,
-				    what);
+				ck_assert_msg(kept(g, me), "level %d (%s) %s",
+				    level, opts, what);
 				g->variant->undo(g);
 			}
 		}
@@ -238,38 +255,56 @@ not_mated_next(struct game *g, int seat)
 
 /*
  * Positions where some of the mover's moves let the next player mate him
- * and others do not: every level picks a safe one.
+ * and others do not: every level but the free-for-all's two noisiest
+ * picks a safe one.
  */
 START_TEST(test_no_walk_into_mate)
 {
-	levels_pick_safe(11, 600, 16, 50, 1, 6000, mated_next, not_mated_next,
-	    "walked into a mate");
+	levels_pick_safe("", 11, 600, 16, 50, 3, 6000, mated_next,
+	    not_mated_next, "walked into a mate");
+	levels_pick_safe("mode=pairs", 11, 600, 16, 50, 1, 6000, mated_next,
+	    not_mated_next, "walked into a mate");
 }
 END_TEST
 
 /*
  * West holds a gold whose drop on 5h (held by the rook on 9h) mates
- * South, and North's gold on 2d is South's rook's for the taking.  Levels
- * 2 and up see the mate at any node budget: the capture search also
- * plays the checks that mate (it walked into drop mates), and an
- * iteration cut short after finding its first move lost no longer plays
- * that move (with 2,000 nodes every level took the gold and was mated).
+ * South, and a gold on 2d is South's rook's for the taking: the levels
+ * with a capture search (pairs mode's from 2 up, the free-for-all's from
+ * 4 up) see the mate at any node budget from `least` up: the capture
+ * search also plays the checks that mate (it walked into drop mates), and
+ * an iteration cut short after finding its first move lost no longer
+ * plays that move (with 2,000 nodes every level took the gold and was
+ * mated).  The gold is North's in the free-for-all, East's in pairs
+ * (North is South's partner there).  Given 250 nodes, level 5 of pairs
+ * mode finishes no iteration (its capture search goes six deep), so it
+ * plays the first move of its order, the capture, and the probe of it
+ * runs out before it reads the drop.
  */
-START_TEST(test_bait_mate)
+static void
+bait_mate(const char *opts, const char *gold, int first, uint64_t least)
 {
-	for (int level = 2; level <= CPU_LEVEL_MAX; level++) {
-		for (uint64_t nodes = 250; nodes <= 6000; nodes += 250) {
-			struct game *g = setup("", "5i:S:K 6i:S:P 2b:S:R "
-			    "5a:N:K 2d:N:G 1f:E:K 9e:W:K 9h:W:R hand:W:G1 "
-			    "tomove:S");
+	char pos[160];
+
+	snprintf(pos, sizeof pos, "5i:S:K 6i:S:P 2b:S:R 5a:N:K 2d:%s:G "
+	    "1f:E:K 9e:W:K 9h:W:R hand:W:G1 tomove:S", gold);
+	for (int level = first; level <= CPU_LEVEL_MAX; level++) {
+		for (uint64_t nodes = least; nodes <= 6000; nodes += 250) {
+			struct game *g = setup(opts, pos);
 
 			think_play(g, level, nodes, nodes);
-			ck_assert_msg(!mated_next(g, YONIN_S), "level %d with "
-			    "%llu nodes walked into the mate", level,
-			    (unsigned long long)nodes);
+			ck_assert_msg(!mated_next(g, YONIN_S), "level %d (%s) "
+			    "with %llu nodes walked into the mate", level,
+			    opts, (unsigned long long)nodes);
 			game_free(g);
 		}
 	}
+}
+
+START_TEST(test_bait_mate)
+{
+	bait_mate("", "N", 4, 250);
+	bait_mate("mode=pairs", "E", 2, 500);
 }
 END_TEST
 
@@ -583,7 +618,7 @@ coalition_safe(struct game *g, int me)
  */
 START_TEST(test_avoids_coalition_mate)
 {
-	levels_pick_safe(41, 800, 20, 60, 3, 20000, coalition_mated,
+	levels_pick_safe("", 41, 800, 20, 60, 3, 20000, coalition_mated,
 	    coalition_safe, "let its rivals mate it together");
 }
 END_TEST
