@@ -43,9 +43,10 @@
  *
  * Matches use node limits per move, not the clock, so that the figures do
  * not depend on the machine's load; each level's limit is 50 nodes per
- * mille of its share of the turn's time (cpu-yonin.c's level table: 10,
- * 25, 70, 150, 1000), so the levels stand to one another as they do on
- * the clock.
+ * mille of its share of the turn's time in the game's mode (cpu-yonin.c's
+ * level tables: 10, 10, 10, 25, 1000 in the free-for-all, 10, 25, 70,
+ * 150, 1000 in pairs mode), so the levels stand to one another as they do
+ * on the clock.
  */
 #include <math.h>
 #include <stdio.h>
