@@ -61,22 +61,23 @@ struct cpu_yonin_level {
 };
 
 /*
- * The levels of pairs mode.  Each thinks for 2 to 7 times less of the turn
- * than the one above where the clock binds (1000, 150, 70, 25, 10 per
- * mille of the 2 s default), so that a deeper level is not held to the
- * depth of the one below.  BRS iterations end on our own move (1, 3, 5
- * plies, below), so what the depth caps and the clock can part is one,
- * three or five plies; the rest is noise on the root moves (a level plays
- * a move up to twice its noise worse now and then), how far captures are
- * followed, and how long and wide the mate probes by checks are
- * (cpu-yonin-mate.c; at the root: a mate on the player before us is
- * played before any search, and of the search's best moves in its order
- * the first after which the next player has no mate by checks on us is
- * played; a share of the nodes and the time is kept back for that):
+ * The levels of pairs mode, three of which the free-for-all plays too
+ * (below).  Each thinks for 2 to 7 times less of the turn than the one
+ * above where the clock binds (1000, 150, 70, 25, 10 per mille of the 2 s
+ * default), so that a deeper level is not held to the depth of the one
+ * below.  Iterations end on our own side's move (cpu_yonin_root), so what
+ * the depth caps and the clock can part is a few plies; the rest is noise
+ * on the root moves (a level plays a move up to twice its noise worse now
+ * and then), how far captures are followed, and how long and wide the
+ * mate probes by checks are (cpu-yonin-mate.c; at the root: a mate on the
+ * player before us is played before any search, and of the search's best
+ * moves in its order the first after which the next player has no mate by
+ * checks on us is played; a share of the nodes and the time is kept back
+ * for that):
  *  1 beginner: one ply, no capture search, noise 600: it takes a mate in
- *    one (a won game outweighs any noise) and mostly what is free, but
- *    sees neither a recapture nor a mate the next player has (at 700 it
- *    let a free rook go, test_free_rook);
+ *    one (as every level does, before any search) and mostly what is
+ *    free, but sees neither a recapture nor a mate the next player has
+ *    (at 700 it let a free rook go, test_free_rook);
  *  2 easy: three plies when it has the nodes (about 1,400 at the start;
  *    in the bench's 1,250 nearly always one), captures and mating checks
  *    two deep, noise 150: it sees the mates the rivals have next; mate
@@ -136,10 +137,10 @@ static const struct cpu_yonin_level cpu_yonin_pairs_levels[] = {
  * level, it still plays a mate in one first: cpu_yonin_mate_in_one).
  * Raising level 3's noise would part it more from level 4, but at 700 it
  * lets a free rook go and walks into mates (test_free_rook,
- * test_no_walk_into_mate).  Each rung then
- * scores 75% or more against the one below (docs/cpu-yonin-notes.md has
- * the figures), and levels 3 to 5 still rank first in 95% or more of
- * games against three random or greedy players.
+ * test_no_walk_into_mate).  Each rung then scores 75% or more against
+ * the one below (docs/cpu-yonin-notes.md has the figures), and levels 3
+ * to 5 still rank first in 95% or more of games against three random or
+ * greedy players.
  */
 static const struct cpu_yonin_level cpu_yonin_ffa_levels[] = {
 	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
