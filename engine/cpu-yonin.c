@@ -134,7 +134,7 @@ static const struct cpu_yonin_level cpu_yonin_pairs_levels[] = {
  * part by that: level 5 is pairs mode's master, level 4 its easy, level 3
  * its beginner, and below them the noise grows until level 1 picks at
  * random (a million centi-pawns outweigh anything a move does; like every
- * level, it still plays a mate in one first: cpu_yonin_mate_in_one).
+ * level, it still plays a mate in one first: cpu_yonin_puts_out).
  * Raising level 3's noise would part it more from level 4, but at 700 it
  * lets a free rook go and walks into mates (test_free_rook,
  * test_no_walk_into_mate).  Each rung then scores 75% or more against
@@ -622,21 +622,60 @@ cpu_yonin_search(struct cpu_yonin *c, int depth, int alpha, int beta, int ply,
 	return best;
 }
 
-/* The root's moves, partner checks left out when there is another move. */
+/*
+ * Is the move just made one that puts a rival out at once and either
+ * leaves the game going or ends it with us first?  (One that ends it with
+ * us second, by the survivors' eliminations and pieces, is left to the
+ * search.)  `before`: who was alive before it.
+ */
 static int
-cpu_yonin_root_moves(struct cpu_yonin *c, int seat, struct move *mv)
+cpu_yonin_puts_out(struct cpu_yonin *c, unsigned before)
+{
+	unsigned		 gone = before & ~yonin_alive(c->g);
+	struct game_status	 st;
+
+	c->v->status(c->g, &st);
+	if (st.phase == GAME_OVER && !(st.winners >> c->root & 1))
+		return 0;
+	for (int p = 0; p < YONIN_SEATS; p++)
+		if ((gone >> p & 1) && !cpu_yonin_team(c, p))
+			return 1;
+	return 0;
+}
+
+/*
+ * The root's moves, partner checks left out when there is another move,
+ * and in *mate the first of them that cpu_yonin_puts_out, else -1 (found
+ * while each is made for the partner check, not in a pass of its own).
+ */
+static int
+cpu_yonin_root_moves(struct cpu_yonin *c, int seat, struct move *mv,
+    int *mate)
 {
 	int	 n = c->v->legal(c->g, mv, CPU_YONIN_MOVES), k = 0;
+	unsigned before = yonin_alive(c->g);
 
 	if (n > CPU_YONIN_MOVES)
 		n = CPU_YONIN_MOVES;
+	*mate = -1;
 	for (int i = 0; i < n; i++) {
 		if (cpu_yonin_make(c, seat, &mv[i]) != 0)
 			continue;
+		if (*mate < 0 && cpu_yonin_puts_out(c, before))
+			*mate = k;
 		c->v->undo(c->g);
 		mv[k++] = mv[i];
 	}
-	return k > 0 ? k : n;
+	if (k > 0)
+		return k;
+	/* Every move checks the partner: all of them stay, so look again. */
+	for (int i = 0; i < n && *mate < 0; i++) {
+		c->v->apply(c->g, &mv[i]);
+		if (cpu_yonin_puts_out(c, before))
+			*mate = i;
+		c->v->undo(c->g);
+	}
+	return n;
 }
 
 /* The line the table remembers after the root's move, for the logs (the
@@ -711,32 +750,6 @@ cpu_yonin_attack(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 		return 0;
 	return cpu_yonin_mate(c->mate, c->g, prey, lv->mate_len,
 	    (uint64_t)lv->mate_nodes, m) == CPU_YONIN_MATE_YES;
-}
-
-/*
- * The first of the root's moves that puts a rival out at once and either
- * leaves the game going or ends it with us first, or -1.  (One that ends
- * it with us second, by the survivors' eliminations and pieces, is left
- * to the search.)
- */
-static int
-cpu_yonin_mate_in_one(struct cpu_yonin *c, const struct move *mv, int n)
-{
-	unsigned		 before = yonin_alive(c->g), gone;
-	struct game_status	 st;
-	int			 good;
-
-	for (int i = 0; i < n; i++) {
-		c->v->apply(c->g, &mv[i]);
-		gone = before & ~yonin_alive(c->g);
-		c->v->status(c->g, &st);
-		good = st.phase != GAME_OVER || (st.winners >> c->root & 1);
-		c->v->undo(c->g);
-		for (int p = 0; p < YONIN_SEATS && good; p++)
-			if ((gone >> p & 1) && !cpu_yonin_team(c, p))
-				return i;
-	}
-	return -1;
 }
 
 /*
@@ -829,6 +842,21 @@ cpu_yonin_release(struct cpu_search *s, uint64_t cap, int64_t deadline)
 	cpu_search_done(s);
 }
 
+/* The root's answer: move m, with the score, depth and line for the logs. */
+static int
+cpu_yonin_answer(struct cpu_yonin *c, struct cpu_result *res,
+    const struct move *m, int score, int depth)
+{
+	struct move	 mv = *m;
+
+	res->move[0] = mv;
+	res->nmoves = 1;
+	res->score = score;
+	res->depth = depth;
+	cpu_yonin_pv(c, &mv, res->pv, sizeof res->pv);
+	return 0;
+}
+
 static int
 cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
     struct cpu_result *res)
@@ -837,13 +865,13 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	int32_t *key = c->key[0], *noise = c->noise, *score = c->score;
 	struct cpu_yonin_board	 b;
 	struct game_status	 st;
-	int n, seat, best_i = 0, best_score = 0, done_depth = 0, kept;
+	int n, seat, best_i = 0, best_score = 0, done_depth = 0, kept, mate;
 	uint64_t		 cap;
 	int64_t			 deadline;
 
 	c->v->status(c->g, &st);
 	seat = st.to_move;
-	if ((n = cpu_yonin_root_moves(c, seat, mv)) <= 0)
+	if ((n = cpu_yonin_root_moves(c, seat, mv, &mate)) <= 0)
 		return -1;
 	/*
 	 * A rival put out at once comes before anything else: the levels'
@@ -852,15 +880,8 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	 * its capture search over-rates (the free-for-all's level 4 did,
 	 * at one ply: test_mate_random).
 	 */
-	if ((best_i = cpu_yonin_mate_in_one(c, mv, n)) >= 0) {
-		res->move[0] = mv[best_i];
-		res->nmoves = 1;
-		res->score = CPU_YONIN_ELIM;
-		res->depth = 1;
-		cpu_yonin_pv(c, &mv[best_i], res->pv, sizeof res->pv);
-		return 0;
-	}
-	best_i = 0;
+	if (mate >= 0)
+		return cpu_yonin_answer(c, res, &mv[mate], CPU_YONIN_ELIM, 1);
 	cpu_yonin_read(c->g, &b);
 	/* The far drops go as in the search, unless they are all there is. */
 	if ((kept = cpu_yonin_prune(&b, seat, mv, n)) > 0)
@@ -878,10 +899,8 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 		struct cpu_yonin_mate_figures f;
 
 		cpu_yonin_mate_figures(c->mate, &f);
-		res->score = CPU_YONIN_WIN / 3;
-		res->depth = f.last_len;
-		cpu_yonin_pv(c, &res->move[0], res->pv, sizeof res->pv);
-		return 0;
+		return cpu_yonin_answer(c, res, &res->move[0],
+		    CPU_YONIN_WIN / 3, f.last_len);
 	}
 	cpu_yonin_reserve(c->s, c->mate != NULL ? lv->mate_share : 0, &cap,
 	    &deadline);
@@ -965,11 +984,7 @@ cpu_yonin_root(struct cpu_yonin *c, const struct cpu_yonin_level *lv,
 	cpu_yonin_release(c->s, cap, deadline);
 	if (c->mate != NULL)
 		best_i = cpu_yonin_defend(c, lv, mv, n, best_i);
-	res->move[0] = mv[best_i];
-	res->score = best_score;
-	res->depth = done_depth;
-	cpu_yonin_pv(c, &mv[best_i], res->pv, sizeof res->pv);
-	return 0;
+	return cpu_yonin_answer(c, res, &mv[best_i], best_score, done_depth);
 }
 
 int
